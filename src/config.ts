@@ -1,0 +1,96 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only module that reads process.env. Everything else receives a parsed Config. */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString,
+  PUBLIC_BASE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LINK_SECRET: optionalString,
+  LINK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 1024 * 1024),
+  MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  OCR_WORKERS: z.coerce.number().int().positive().default(os.availableParallelism()),
+  OCR_RECYCLE_AFTER: z.coerce.number().int().positive().default(200),
+  JOB_CONCURRENCY: z.coerce.number().int().positive().default(os.availableParallelism()),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
+  ISSUER: z.enum(['sandbox']).default('sandbox'),
+  CSD_CER_PATH: optionalString,
+  CSD_KEY_PATH: optionalString,
+  CSD_PASSWORD: optionalString,
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_WEBHOOK_SECRET: optionalString,
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_WHATSAPP_FROM: optionalString,
+  TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
+  WELCOME_CREDITS: z.coerce.number().int().min(0).default(0),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** SQLite file under DATA_DIR unless DATABASE_URL names PostgreSQL. */
+  databaseFile: string;
+  /** Secret for signed file links; derived and persisted under DATA_DIR when LINK_SECRET is unset. */
+  linkSecret?: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    databaseFile: path.join(dataDir, 'service.sqlite'),
+    linkSecret: e.LINK_SECRET,
+  };
+}
+
+/** Config for tests: in-memory friendly defaults, overridable. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
+  return { ...base, PUBLIC_BASE_URL: 'http://localhost:3000', linkSecret: 'test-link-secret', ...overrides };
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+/** A database handle or an open transaction: repositories accept either. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+export interface DbOptions {
+  /** SQLite file path, or ':memory:'. */
+  sqliteFile?: string;
+  /** postgres://... connection string; when set, PostgreSQL is used instead of SQLite. */
+  databaseUrl?: string;
+}
+
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets the CLI and the server share the file; busy_timeout waits out short write locks
+  // instead of failing with SQLITE_BUSY.
+  if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return sqlite;
+}
+
+export function createDb(opts: DbOptions): Db {
+  if (opts.databaseUrl?.startsWith('postgres')) {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }) }),
+    });
+  }
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: openSqlite(opts.sqliteFile ?? ':memory:') }),
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * Domain errors. Domain code throws AppError with a code; only src/http/errors.ts knows HTTP statuses,
+ * and each bot's error boundary turns the code into Spanish text.
+ */
+export type ErrorCode =
+  | 'ValidationError'
+  | 'Unauthorized'
+  | 'InsufficientCredits'
+  | 'Forbidden'
+  | 'NotFound'
+  | 'Conflict'
+  | 'PayloadTooLarge'
+  | 'UnsupportedMediaType'
+  | 'RateLimited'
+  | 'InternalError';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+export const notFound = (what: string): AppError => new AppError('NotFound', `${what} not found`);
+export const forbidden = (message = 'You are not allowed to do this'): AppError =>
+  new AppError('Forbidden', message);
+export const conflict = (message: string): AppError => new AppError('Conflict', message);
+export const validationError = (message: string, details?: ErrorDetail[]): AppError =>
+  new AppError('ValidationError', message, details);

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import type { Deps } from '../deps.js';
+import { invoicesRoutes } from '../invoices/invoices.routes.js';
+import { organizationsRoutes } from '../organizations/organizations.routes.js';
+import { profilesRoutes } from '../profiles/profiles.routes.js';
+import { bearerAuth } from './auth.js';
+import type { AppEnv } from './env.js';
+import { handleError, validationFromZod } from './errors.js';
+import { rateLimit } from './rate-limit.js';
+
+export interface AppExtras {
+  /** Routes mounted outside /api (no API key): signed file links, bot webhooks. */
+  publicRoutes?: OpenAPIHono<AppEnv>[];
+}
+
+/** Every route validated with zod reports failures through the one error mapping. */
+export const newRouter = () =>
+  new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationFromZod(result.error, result.target);
+    },
+  });
+
+export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEnv> {
+  const app = newRouter();
+  const { logger, config } = deps;
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    const start = performance.now();
+    await next();
+    logger.info(
+      {
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      },
+      'request',
+    );
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: 'PayloadTooLarge', message: 'Request body is too large' }, 413),
+    }),
+  );
+  app.onError((err, c) => handleError(err, c, logger));
+  app.notFound((c) =>
+    c.json({ error: 'NotFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404),
+  );
+
+  app.get('/health', (c) => c.json({ status: 'ok', time: deps.clock.now().toISOString() }));
+
+  for (const r of extras.publicRoutes ?? []) app.route('/', r);
+
+  app.use('/api/*', bearerAuth(deps));
+  app.use('/api/*', rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, clock: deps.clock }));
+  app.route('/', profilesRoutes(deps));
+  app.route('/', organizationsRoutes(deps));
+  app.route('/', invoicesRoutes(deps));
+  return app;
+}
