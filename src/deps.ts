@@ -2,6 +2,7 @@ import type { Issuer } from './cfdi/issuer.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import type { InvoiceEvents } from './invoices/invoice.events.js';
 import type { Logger } from './logger.js';
 import type { ReceiptReader } from './receipts/receipt.types.js';
 import type { Storage } from './storage/storage.js';
@@ -18,4 +19,6 @@ export interface Deps {
   storage: Storage;
   readReceipt: ReceiptReader;
   issuer: Issuer;
+  /** Listeners told when an invoice job finishes (the chat bots). */
+  invoiceEvents?: InvoiceEvents;
 }
