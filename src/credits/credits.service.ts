@@ -77,30 +77,29 @@ export const chargeForInvoice = (trx: DbOrTrx, clock: Clock, account: Account, i
 /**
  * Returns the credit of a failed invoice exactly once: the ledger's unique (invoice_id, kind) index makes a
  * second refund impossible, and we check first so the common retry path does not rely on the exception.
+ * Call it inside the transaction that marks the invoice failed.
  */
 export async function refundInvoice(
-  db: Db,
+  trx: DbOrTrx,
   clock: Clock,
   invoiceId: string,
   reason: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const charge = await trx
-      .selectFrom('credit_ledger')
-      .selectAll()
-      .where('invoice_id', '=', invoiceId)
-      .where('kind', 'in', ['charge', 'refund'])
-      .execute();
-    const c = charge.find((r) => r.kind === 'charge');
-    if (!c || charge.some((r) => r.kind === 'refund')) return false;
-    await move(
-      trx,
-      clock,
-      { type: c.account_type, id: c.account_id },
-      { kind: 'refund', delta: 1, invoiceId, reason },
-    );
-    return true;
-  });
+  const rows = await trx
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .where('kind', 'in', ['charge', 'refund'])
+    .execute();
+  const charge = rows.find((r) => r.kind === 'charge');
+  if (!charge || rows.some((r) => r.kind === 'refund')) return false;
+  await move(
+    trx,
+    clock,
+    { type: charge.account_type, id: charge.account_id },
+    { kind: 'refund', delta: 1, invoiceId, reason },
+  );
+  return true;
 }
 
 export async function grantCredits(
