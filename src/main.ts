@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { systemClock } from './clock.js';
@@ -11,6 +12,7 @@ import { localStorage } from './storage/local.storage.js';
 
 /** Composition root: the only place that builds real adapters and starts things. */
 async function main(): Promise<void> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const db = createDb({ sqliteFile: config.databaseFile, databaseUrl: config.DATABASE_URL });
