@@ -1,0 +1,35 @@
+import { normalizeRfc } from '../catalogs/rfc.js';
+import type { DbOrTrx } from '../db/db.js';
+import type { ProfilesTable, TaxInfoTable } from '../db/schema.js';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string): boolean => UUID_RE.test(s);
+
+export const findProfileByRfc = (db: DbOrTrx, rfc: string): Promise<ProfilesTable | undefined> =>
+  db.selectFrom('profiles').selectAll().where('rfc', '=', normalizeRfc(rfc)).executeTakeFirst();
+
+export const findProfileById = (db: DbOrTrx, id: string): Promise<ProfilesTable | undefined> =>
+  db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Path segments that accept "RFC or profile UUID" (the seed allows both on some routes). */
+export const findProfileByRfcOrId = (db: DbOrTrx, rfcOrUuid: string): Promise<ProfilesTable | undefined> =>
+  isUuid(rfcOrUuid) ? findProfileById(db, rfcOrUuid.toLowerCase()) : findProfileByRfc(db, rfcOrUuid);
+
+/** By normalized E.164 number (see phone.ts). */
+export const findProfileByPhone = (db: DbOrTrx, e164: string): Promise<ProfilesTable | undefined> =>
+  db.selectFrom('profiles').selectAll().where('phone_number', '=', e164).executeTakeFirst();
+
+export const findProfileByEmail = (db: DbOrTrx, email: string): Promise<ProfilesTable | undefined> =>
+  db.selectFrom('profiles').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+
+export const getTaxInfo = (db: DbOrTrx, profileId: string): Promise<TaxInfoTable | undefined> =>
+  db.selectFrom('tax_info').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
+
+export const listOrgMembers = (db: DbOrTrx, orgId: string): Promise<ProfilesTable[]> =>
+  db
+    .selectFrom('profiles')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { grantCredits } from '../credits/credits.service.js';
+import type { Db } from '../db/db.js';
+import type { ProfilesTable, TaxInfoTable } from '../db/schema.js';
+import { notFound, validationError } from '../errors.js';
+import { findProfileById, getTaxInfo } from './profiles.repo.js';
+import {
+  assertUnique,
+  checkTaxCodes,
+  uniqueViolationToConflict,
+  validEmail,
+  validPhone,
+  validPostalCode,
+  validRfc,
+} from './profiles.validate.js';
+
+type ProfileDeps = { db: Db; clock: Clock };
+
+export type TaxInfoInput = Partial<{
+  taxpayer: string | null;
+  street: string | null;
+  ext_num: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  postal_code: string | null;
+  fiscal_regimen: string | null;
+  cfdi_use: string | null;
+}>;
+
+export interface NewProfile {
+  rfc: string;
+  name: string;
+  email?: string | null;
+  phone_number?: string | null;
+  org_id?: string | null;
+  is_admin?: boolean;
+  credits?: number;
+  tax_info?: TaxInfoInput;
+}
+
+const TAX_FIELDS = [
+  'taxpayer',
+  'street',
+  'ext_num',
+  'neighborhood',
+  'city',
+  'state',
+  'country',
+  'postal_code',
+  'fiscal_regimen',
+  'cfdi_use',
+] as const;
+
+function cleanTaxInfo(
+  rfc: string,
+  input: TaxInfoInput = {},
+): Omit<TaxInfoTable, 'profile_id' | 'updated_at'> {
+  const out = Object.fromEntries(
+    TAX_FIELDS.map((f) => [f, input[f]?.trim() ? input[f].trim() : null]),
+  ) as Omit<TaxInfoTable, 'profile_id' | 'updated_at'>;
+  if (out.postal_code) out.postal_code = validPostalCode(out.postal_code, 'tax_info.postal_code');
+  if (out.fiscal_regimen) out.fiscal_regimen = out.fiscal_regimen.toUpperCase();
+  if (out.cfdi_use) out.cfdi_use = out.cfdi_use.toUpperCase();
+  checkTaxCodes(
+    rfc,
+    { regimen: out.fiscal_regimen, uso: out.cfdi_use },
+    { regimen: 'tax_info.fiscal_regimen', uso: 'tax_info.cfdi_use' },
+  );
+  return out;
+}
+
+/**
+ * Creates a profile with its tax information in one transaction, then grants the initial credits through
+ * the ledger (so every credit has a ledger row). Duplicate RFC, email or phone: Conflict.
+ */
+export async function createProfile(deps: ProfileDeps, input: NewProfile): Promise<ProfilesTable> {
+  const rfc = validRfc(input.rfc);
+  const name = input.name.trim();
+  if (!name) throw validationError('name must not be empty', [{ path: 'name', message: 'required' }]);
+  const email = input.email ? validEmail(input.email) : null;
+  const phone = input.phone_number ? validPhone(input.phone_number) : null;
+  const tax = cleanTaxInfo(rfc, input.tax_info);
+  const credits = input.credits ?? 0;
+  if (!Number.isInteger(credits) || credits < 0) {
+    throw validationError('credits must be a non-negative integer', [
+      { path: 'credits', message: 'invalid' },
+    ]);
+  }
+  const now = deps.clock.now().toISOString();
+  const row: ProfilesTable = {
+    id: randomUUID(),
+    rfc,
+    name,
+    email,
+    phone_number: phone,
+    org_id: input.org_id ?? null,
+    is_admin: input.is_admin ? 1 : 0,
+    credits_remaining: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      if (row.org_id) {
+        const org = await trx
+          .selectFrom('organizations')
+          .select('id')
+          .where('id', '=', row.org_id)
+          .executeTakeFirst();
+        if (!org) throw notFound('Organization');
+      }
+      await assertUnique(trx, { rfc, email, phone_number: phone });
+      await trx.insertInto('profiles').values(row).execute();
+      await trx
+        .insertInto('tax_info')
+        .values({ profile_id: row.id, ...tax, updated_at: now })
+        .execute();
+    })
+    .catch(uniqueViolationToConflict);
+  if (credits > 0) {
+    row.credits_remaining = await grantCredits(
+      deps.db,
+      deps.clock,
+      { type: 'profile', id: row.id },
+      credits,
+      'initial credits',
+    );
+  }
+  return row;
+}
+
+export interface ProfilePatch {
+  name?: string;
+  email?: string | null;
+  phone_number?: string | null;
+}
+
+export async function updateProfile(
+  deps: ProfileDeps,
+  profileId: string,
+  patch: ProfilePatch,
+): Promise<ProfilesTable> {
+  const set: Partial<ProfilesTable> = {};
+  if (patch.name !== undefined) {
+    set.name = patch.name.trim();
+    if (!set.name) throw validationError('name must not be empty', [{ path: 'name', message: 'required' }]);
+  }
+  if (patch.email !== undefined) set.email = patch.email ? validEmail(patch.email) : null;
+  if (patch.phone_number !== undefined)
+    set.phone_number = patch.phone_number ? validPhone(patch.phone_number) : null;
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await findProfileById(trx, profileId))) throw notFound('Profile');
+      if (Object.keys(set).length === 0) return;
+      await assertUnique(trx, { email: set.email, phone_number: set.phone_number }, profileId);
+      await trx
+        .updateTable('profiles')
+        .set({ ...set, updated_at: deps.clock.now().toISOString() })
+        .where('id', '=', profileId)
+        .execute();
+    })
+    .catch(uniqueViolationToConflict);
+  return (await findProfileById(deps.db, profileId))!;
+}
+
+export interface TaxInfoPatch {
+  postal_code?: string;
+  invoice_fiscal_regimen?: string;
+  invoice_cfdi_use?: string;
+  taxpayer?: string;
+}
+
+/** Applies the patch and checks regime/use compatibility against the resulting state, not the patch alone. */
+export async function updateTaxInfo(
+  deps: ProfileDeps,
+  profileId: string,
+  patch: TaxInfoPatch,
+): Promise<TaxInfoTable> {
+  const now = deps.clock.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const profile = await findProfileById(trx, profileId);
+    if (!profile) throw notFound('Profile');
+    const current = await getTaxInfo(trx, profileId);
+    const next: TaxInfoTable = {
+      ...(current ?? emptyTaxInfo(profileId)),
+      updated_at: now,
+    };
+    if (patch.postal_code !== undefined) next.postal_code = validPostalCode(patch.postal_code);
+    if (patch.taxpayer !== undefined) next.taxpayer = patch.taxpayer.trim() || null;
+    if (patch.invoice_fiscal_regimen !== undefined)
+      next.fiscal_regimen = patch.invoice_fiscal_regimen.trim().toUpperCase();
+    if (patch.invoice_cfdi_use !== undefined) next.cfdi_use = patch.invoice_cfdi_use.trim().toUpperCase();
+    checkTaxCodes(
+      profile.rfc,
+      { regimen: next.fiscal_regimen, uso: next.cfdi_use },
+      {
+        regimen: patch.invoice_fiscal_regimen !== undefined ? 'invoice_fiscal_regimen' : 'invoice_cfdi_use',
+        uso: 'invoice_cfdi_use',
+      },
+    );
+    if (current) {
+      const { profile_id: _id, ...values } = next;
+      await trx.updateTable('tax_info').set(values).where('profile_id', '=', profileId).execute();
+    } else {
+      await trx.insertInto('tax_info').values(next).execute();
+    }
+    return next;
+  });
+}
+
+export const emptyTaxInfo = (profileId: string): TaxInfoTable => ({
+  profile_id: profileId,
+  taxpayer: null,
+  street: null,
+  ext_num: null,
+  neighborhood: null,
+  city: null,
+  state: null,
+  country: null,
+  postal_code: null,
+  fiscal_regimen: null,
+  cfdi_use: null,
+  updated_at: '',
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isGenericRfc, isValidRfc, normalizeRfc, type RfcKind, rfcKind } from '../catalogs/rfc.js';
+import { taxCodesProblem } from '../catalogs/sat.catalogs.js';
+import type { DbOrTrx } from '../db/db.js';
+import { conflict, validationError } from '../errors.js';
+import { normalizePhone } from './phone.js';
+
+/** Checks shared by the REST routes, the CLI and the bots: each names the field it rejects. */
+const invalid = (path: string, message: string) => validationError(message, [{ path, message }]);
+
+export function validRfc(input: string, path = 'rfc'): string {
+  const rfc = normalizeRfc(input);
+  if (!isValidRfc(rfc)) {
+    throw invalid(path, `${path} is not a valid RFC (12 characters for a persona moral, 13 for a física)`);
+  }
+  return rfc;
+}
+
+const emailSchema = z.email();
+export function validEmail(input: string, path = 'email'): string {
+  const email = input.trim().toLowerCase();
+  if (!emailSchema.safeParse(email).success) throw invalid(path, `${path} is not a valid email address`);
+  return email;
+}
+
+export function validPhone(input: string, path = 'phone_number'): string {
+  try {
+    return normalizePhone(input);
+  } catch {
+    throw invalid(path, `${path} is not a valid phone number (include the country code, e.g. +52...)`);
+  }
+}
+
+export function validPostalCode(input: string, path = 'postal_code'): string {
+  const cp = input.trim();
+  if (!/^\d{5}$/.test(cp)) throw invalid(path, `${path} must be a 5-digit Mexican postal code`);
+  return cp;
+}
+
+/** Regime and CFDI use of a receptor, checked together against SAT's catalogs. */
+export function checkTaxCodes(
+  rfc: string,
+  codes: { regimen?: string | null; uso?: string | null },
+  paths: { regimen: string; uso: string },
+): void {
+  const kind: RfcKind = rfcKind(rfc);
+  const problem = taxCodesProblem({ ...codes, kind, generic: isGenericRfc(rfc) });
+  if (problem) throw invalid(paths[problem.field], problem.message);
+}
+
+type Unique = 'rfc' | 'email' | 'phone_number';
+
+/** 409 when another profile already holds the RFC, email or phone (decisions.md §4). */
+export async function assertUnique(
+  db: DbOrTrx,
+  values: Partial<Record<Unique, string | null>>,
+  exceptProfileId?: string,
+): Promise<void> {
+  for (const field of ['rfc', 'email', 'phone_number'] as const) {
+    const value = values[field];
+    if (!value) continue;
+    let q = db.selectFrom('profiles').select('id').where(field, '=', value);
+    if (exceptProfileId) q = q.where('id', '<>', exceptProfileId);
+    if (await q.executeTakeFirst()) {
+      throw conflict(
+        `A profile with this ${field === 'rfc' ? 'RFC' : field.replace('_', ' ')} already exists`,
+      );
+    }
+  }
+}
+
+/** A unique-index violation that slipped past assertUnique (two concurrent creations) is still a 409. */
+export function uniqueViolationToConflict(err: unknown): never {
+  const msg = String((err as { message?: string }).message ?? '');
+  const code = String((err as { code?: string }).code ?? '');
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505' || /UNIQUE constraint/i.test(msg)) {
+    throw conflict('A profile with this RFC, email or phone number already exists');
+  }
+  throw err;
+}
