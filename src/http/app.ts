@@ -6,8 +6,10 @@ import { invoicesRoutes } from '../invoices/invoices.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { profilesRoutes } from '../profiles/profiles.routes.js';
 import { bearerAuth } from './auth.js';
+import { mountDocs } from './docs.js';
 import type { AppEnv } from './env.js';
 import { handleError, validationFromZod } from './errors.js';
+import { healthRoute, mountOpenApi } from './openapi.js';
 import { rateLimit } from './rate-limit.js';
 
 export interface AppExtras {
@@ -56,7 +58,11 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
     c.json({ error: 'NotFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404),
   );
 
-  app.get('/health', (c) => c.json({ status: 'ok', time: deps.clock.now().toISOString() }));
+  app.openapi(healthRoute, (c) =>
+    c.json({ status: 'ok' as const, time: deps.clock.now().toISOString() }, 200),
+  );
+  mountOpenApi(app, config.PUBLIC_BASE_URL);
+  mountDocs(app, config.PUBLIC_BASE_URL);
 
   for (const r of extras.publicRoutes ?? []) app.route('/', r);
 

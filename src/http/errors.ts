@@ -55,6 +55,14 @@ export function handleError(err: unknown, c: Context, logger: Logger): Response 
   }
   // Hono throws HTTPException for e.g. body-limit; anything else is a bug: log it, answer a bare 500.
   const status = (err as { status?: number }).status;
+  // The JSON validator throws HTTPException(400) for a body that does not parse.
+  if (status === 400) {
+    const message = 'Request body is not valid JSON';
+    return c.json(
+      { error: 'ValidationError', message, details: [{ path: '(body)', message }] } satisfies ErrorBody,
+      400,
+    );
+  }
   if (status === 413) {
     return c.json(
       { error: 'PayloadTooLarge', message: 'Request body is too large' } satisfies ErrorBody,
