@@ -25,7 +25,27 @@ export function openSqlite(file: string): SQLite.Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cacheStatements(sqlite);
   return sqlite;
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs as much as running a small query.
+ * Reusing prepared statements by SQL text halves the cost of the hot reads (API key lookup). Bounded,
+ * and only statements kysely builds (parameterised) repeat, so the cache stays small.
+ */
+function cacheStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let stmt = cache.get(source);
+    if (!stmt || stmt.busy) {
+      if (cache.size >= 500) cache.clear();
+      stmt = prepare(source);
+      cache.set(source, stmt);
+    }
+    return stmt;
+  }) as typeof sqlite.prepare;
 }
 
 export function createDb(opts: DbOptions): Db {

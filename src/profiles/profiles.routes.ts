@@ -1,4 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { normalizeRfc } from '../catalogs/rfc.js';
+import type { ProfilesTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { forbidden } from '../errors.js';
 import { newRouter } from '../http/app.js';
@@ -87,11 +89,12 @@ export function profilesRoutes(deps: Deps): OpenAPIHono<AppEnv> {
   const { db } = deps;
   const app = newRouter();
 
+  // The auth middleware loaded the caller's row in this request: reading oneself needs no second query.
+  const lookup = async (caller: ProfilesTable, rfc: string) =>
+    requireProfileAccess(caller, normalizeRfc(rfc) === caller.rfc ? caller : await findProfileByRfc(db, rfc));
+
   app.openapi(getProfile, async (c) => {
-    const target = requireProfileAccess(
-      c.get('profile'),
-      await findProfileByRfc(db, c.req.valid('param').rfc),
-    );
+    const target = await lookup(c.get('profile'), c.req.valid('param').rfc);
     return c.json(toProfile(target), 200);
   });
 
@@ -102,26 +105,17 @@ export function profilesRoutes(deps: Deps): OpenAPIHono<AppEnv> {
   });
 
   app.openapi(getTax, async (c) => {
-    const target = requireProfileAccess(
-      c.get('profile'),
-      await findProfileByRfc(db, c.req.valid('param').rfc),
-    );
+    const target = await lookup(c.get('profile'), c.req.valid('param').rfc);
     return c.json(toTaxInfo(target.rfc, await getTaxInfo(db, target.id)), 200);
   });
 
   app.openapi(patchTax, async (c) => {
-    const target = requireProfileAccess(
-      c.get('profile'),
-      await findProfileByRfc(db, c.req.valid('param').rfc),
-    );
+    const target = await lookup(c.get('profile'), c.req.valid('param').rfc);
     return c.json(toTaxInfo(target.rfc, await updateTaxInfo(deps, target.id, c.req.valid('json'))), 200);
   });
 
   app.openapi(getShort, async (c) => {
-    const target = requireProfileAccess(
-      c.get('profile'),
-      await findProfileByRfc(db, c.req.valid('query').rfc),
-    );
+    const target = await lookup(c.get('profile'), c.req.valid('query').rfc);
     return c.json(toShortProfile(target), 200);
   });
 
