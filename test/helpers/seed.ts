@@ -82,3 +82,30 @@ export async function seedOrgWithAdmin(
   const member = await seedProfile(deps, { org_id: org.id });
   return { org, admin, member };
 }
+
+interface Requester {
+  request(path: string, init?: RequestInit): Response | Promise<Response>;
+}
+
+/** JSON request through app.request: `const res = await call(app, 'PATCH', path, auth, body)`. */
+export async function call(
+  app: Requester,
+  method: string,
+  path: string,
+  auth?: { authorization: string },
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const headers: Record<string, string> = { ...auth };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await app.request(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: res.headers,
+  };
+}
