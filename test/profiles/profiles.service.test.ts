@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/clock.js';
 import type { AppError } from '../../src/errors.js';
 import { findProfileByPhone, findProfileByRfcOrId, getTaxInfo } from '../../src/profiles/profiles.repo.js';
 import { createProfile, updateProfile, updateTaxInfo } from '../../src/profiles/profiles.service.js';
@@ -96,10 +97,11 @@ describe('createProfile', () => {
 
 describe('updateProfile / updateTaxInfo', () => {
   it('updates fields, keeps uniqueness, bumps updated_at', async () => {
-    const deps = await makeTestDeps();
+    const clock = fixedClock();
+    const deps = await makeTestDeps({ clock });
     const a = await seedProfile(deps);
     const b = await seedProfile(deps);
-    deps.clock.advance(1000);
+    clock.advance(1000);
     const u = await updateProfile(deps, a.profile.id, { name: 'Nuevo', phone_number: '+52 55 9999 8888' });
     expect(u).toMatchObject({ name: 'Nuevo', phone_number: '+525599998888' });
     expect(u.updated_at).not.toBe(a.profile.updated_at);
