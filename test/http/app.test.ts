@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/clock.js';
 import { testConfig } from '../../src/config.js';
 import { createApp } from '../../src/http/app.js';
 import { makeTestDeps } from '../helpers/deps.js';
@@ -79,7 +80,8 @@ describe('request errors', () => {
 
 describe('rate limit', () => {
   it('answers 429 with Retry-After per key, and lets the key in again after the window', async () => {
-    const deps = await makeTestDeps({ config: testConfig({ RATE_LIMIT_PER_MINUTE: 3 }) });
+    const clock = fixedClock();
+    const deps = await makeTestDeps({ clock, config: testConfig({ RATE_LIMIT_PER_MINUTE: 3 }) });
     const app = createApp(deps);
     const { admin, member } = await seedOrgWithAdmin(deps);
     const path = `/api/profile/${admin.profile.rfc}`;
@@ -91,7 +93,7 @@ describe('rate limit', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // Another key is counted separately.
     expect((await call(app, 'GET', `/api/profile/${member.profile.rfc}`, member.auth)).status).toBe(200);
-    (deps.clock as { advance(ms: number): void }).advance(61_000);
+    clock.advance(61_000);
     expect((await call(app, 'GET', path, admin.auth)).status).toBe(200);
   });
 });
