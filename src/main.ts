@@ -1,46 +1,92 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { createBots } from './bots/bots.js';
+import { createSandboxIssuer, defaultSandboxCsdPaths } from './cfdi/sandbox.issuer.js';
 import { systemClock } from './clock.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { createApp } from './http/app.js';
+import { filesRoutes } from './invoices/files.routes.js';
+import { invoiceJobHandler, type PdfRenderer } from './invoices/invoice.job.js';
+import { INVOICE_JOB } from './invoices/invoices.service.js';
+import { ensureLinkSecret } from './invoices/link-secret.js';
+import { startJobWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
+import type { ReceiptReader } from './receipts/receipt.types.js';
 import { localStorage } from './storage/local.storage.js';
+
+function sandboxIssuer(config: Config) {
+  const defaults = defaultSandboxCsdPaths();
+  return createSandboxIssuer({
+    cerPath: config.CSD_CER_PATH ?? defaults.cerPath,
+    keyPath: config.CSD_KEY_PATH ?? defaults.keyPath,
+    password: config.CSD_PASSWORD ?? defaults.password,
+    clock: systemClock,
+  });
+}
+
+// TODO(wiring): replaced by createReceiptReader (src/receipts/receipts.reader.ts) and renderInvoicePdf
+// (src/pdf/invoice.pdf.ts) once those modules land.
+const receiptReader = (): { read: ReceiptReader; close(): Promise<void> } => ({
+  read: () => Promise.reject(new Error('receipt reader not wired yet')),
+  close: async () => {},
+});
+const renderPdf: PdfRenderer = () => Promise.reject(new Error('PDF renderer not wired yet'));
 
 /** Composition root: the only place that builds real adapters and starts things. */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config: Config = { ...loaded, linkSecret: ensureLinkSecret(loaded.dataDir, loaded.linkSecret) };
   const logger = createLogger(config.LOG_LEVEL);
   const db = createDb({ sqliteFile: config.databaseFile, databaseUrl: config.DATABASE_URL });
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
+  const reader = receiptReader();
   const deps: Deps = {
     config,
     db,
     clock: systemClock,
     logger,
     storage: localStorage(path.join(config.dataDir, 'files')),
-    readReceipt: () => Promise.reject(new Error('receipt reader not wired yet')),
-    issuer: { mode: 'sandbox', sealAndStamp: () => Promise.reject(new Error('issuer not wired yet')) },
+    readReceipt: reader.read,
+    issuer: sandboxIssuer(config),
   };
-  const app = createApp(deps);
+
+  // --- Chat bots (helper E): webhook routes, completion notices, chat jobs. Off without tokens. ---
+  const bots = createBots(deps);
+  deps.invoiceEvents = bots.invoiceEvents;
+  // -------------------------------------------------------------------------------------------------
+
+  const app = createApp(deps, { publicRoutes: [filesRoutes(deps), ...bots.routes] });
+  const worker = startJobWorker(deps, {
+    [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf }),
+    ...bots.jobHandlers,
+  });
+  await bots.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
     logger.info({ port: info.port, dataDir: config.dataDir }, 'listening'),
   );
 
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close();
+    // In-flight jobs finish, or go back to the queue for the next start.
+    await worker.stop();
+    await bots.stop();
+    await reader.close();
     await db.destroy();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err) => {

@@ -1,8 +1,167 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createHash } from 'node:crypto';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { ProfilesTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
+import { forbidden, notFound } from '../errors.js';
+import { newRouter } from '../http/app.js';
 import type { AppEnv } from '../http/env.js';
+import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi.js';
+import { requireOrgMember } from '../organizations/organizations.access.js';
+import { findProfileById, findProfileByRfc } from '../profiles/profiles.repo.js';
+import { decodeReceiptImage } from './intake.js';
+import { toInvoice, toInvoiceDetails, toOrgInvoice } from './invoices.presenters.js';
+import {
+  CreateInvoiceBody,
+  CreateOrgInvoiceBody,
+  IdempotencyHeaders,
+  InvoiceDetailsSchema,
+  InvoiceIdParams,
+  InvoiceSchema,
+  MemberInvoicesQuery,
+  MemberInvoicesSchema,
+  OrgInvoiceSchema,
+} from './invoices.schemas.js';
+import { createInvoice, getInvoiceForViewer, listMemberInvoices } from './invoices.service.js';
 
-// Placeholder: routes are being written in their own change.
-export function invoicesRoutes(_deps: Deps): OpenAPIHono<AppEnv> {
-  return new OpenAPIHono<AppEnv>();
+const base = { tags: ['Invoices'], security: bearerSecurity };
+const CREATE_ERRORS = [400, 402, 409, 413, 415] as const;
+
+const createPersonal = createRoute({
+  ...base,
+  method: 'post',
+  path: '/api/svc/facturar-ticket',
+  summary: "Invoice a receipt for the caller, paid with the caller's credits (answers 202, then poll)",
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateInvoiceBody) },
+  responses: {
+    202: jsonResponse(InvoiceSchema, 'Accepted: processing'),
+    ...errorResponses(...CREATE_ERRORS),
+  },
+});
+const createForMember = createRoute({
+  ...base,
+  method: 'post',
+  path: '/api/svc/facturar-ticket-org',
+  summary:
+    "Invoice a receipt for a member of the caller's organization, paid with the organization's credits (admins for any member, members for themselves)",
+  request: { headers: IdempotencyHeaders, body: jsonBody(CreateOrgInvoiceBody) },
+  responses: {
+    202: jsonResponse(OrgInvoiceSchema, 'Accepted: processing'),
+    ...errorResponses(...CREATE_ERRORS, 403, 404),
+  },
+});
+const getDetails = createRoute({
+  ...base,
+  method: 'get',
+  path: '/api/svc/invoices/{id}',
+  summary:
+    'Invoice details: poll this until status is completed or failed (owner, or an admin of its organization)',
+  request: { params: InvoiceIdParams },
+  responses: { 200: jsonResponse(InvoiceDetailsSchema, 'The invoice'), ...errorResponses(400, 404) },
+});
+const memberInvoices = createRoute({
+  ...base,
+  method: 'get',
+  path: '/api/svc/member-invoices',
+  summary:
+    "A member's invoices made within the organization, newest first (the member itself, or its admins)",
+  request: { query: MemberInvoicesQuery },
+  responses: { 200: jsonResponse(MemberInvoicesSchema, 'One page'), ...errorResponses(400, 403, 404) },
+});
+
+/** Same key + same body must be recognised as a retry; the hash covers every field that shapes the invoice. */
+const hashBody = (body: Record<string, unknown>) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        body.receipt_image,
+        body.cfdi_usage,
+        body.expense_description ?? null,
+        body.rfc ?? null,
+      ]),
+    )
+    .digest('hex');
+
+/** The member an org invoice is for: admins may name any member, others only themselves (decisions.md §4). */
+async function memberFor(deps: Deps, caller: ProfilesTable, rfc: string): Promise<ProfilesTable> {
+  if (!caller.org_id) throw notFound('Member');
+  if (caller.rfc === rfc) return caller;
+  const target = await findProfileByRfc(deps.db, rfc);
+  if (!target || target.org_id !== caller.org_id) throw notFound('Member');
+  if (caller.is_admin !== 1)
+    throw forbidden('Only an admin of the organization may invoice for other members');
+  return target;
+}
+
+export function invoicesRoutes(deps: Deps): OpenAPIHono<AppEnv> {
+  const app = newRouter();
+  const { db, config } = deps;
+
+  app.openapi(createPersonal, async (c) => {
+    const body = c.req.valid('json');
+    const caller = c.get('profile');
+    const image = decodeReceiptImage(body.receipt_image, config.MAX_IMAGE_BYTES);
+    const inv = await createInvoice(deps, {
+      ownerProfileId: caller.id,
+      createdByProfileId: caller.id,
+      chargeTo: { type: 'profile', id: caller.id },
+      orgId: null,
+      image,
+      cfdiUsage: body.cfdi_usage,
+      expenseDescription: body.expense_description,
+      source: 'api',
+      idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
+      requestHash: hashBody(body),
+    });
+    return c.json(toInvoice(deps, inv), 202);
+  });
+
+  app.openapi(createForMember, async (c) => {
+    const body = c.req.valid('json');
+    const caller = c.get('profile');
+    const member = await memberFor(deps, caller, body.rfc);
+    const image = decodeReceiptImage(body.receipt_image, config.MAX_IMAGE_BYTES);
+    const inv = await createInvoice(deps, {
+      ownerProfileId: member.id,
+      createdByProfileId: caller.id,
+      chargeTo: { type: 'org', id: caller.org_id! },
+      orgId: caller.org_id,
+      image,
+      cfdiUsage: body.cfdi_usage,
+      expenseDescription: body.expense_description,
+      source: 'api',
+      idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
+      requestHash: hashBody(body),
+    });
+    const owner = inv.profile_id === member.id ? member : await findProfileById(db, inv.profile_id);
+    return c.json(toOrgInvoice(deps, inv, owner?.rfc ?? member.rfc), 202);
+  });
+
+  app.openapi(getDetails, async (c) => {
+    const inv = await getInvoiceForViewer(db, c.get('profile'), c.req.valid('param').id);
+    const owner = await findProfileById(db, inv.profile_id);
+    return c.json(toInvoiceDetails(deps, inv, owner?.rfc ?? ''), 200);
+  });
+
+  app.openapi(memberInvoices, async (c) => {
+    const q = c.req.valid('query');
+    const caller = c.get('profile');
+    requireOrgMember(caller, q.org_id);
+    const member = caller.rfc === q.rfc ? caller : await findProfileByRfc(db, q.rfc);
+    if (!member || member.org_id !== q.org_id) throw notFound('Member');
+    if (member.id !== caller.id && caller.is_admin !== 1) {
+      throw forbidden("Only an admin of the organization may list other members' invoices");
+    }
+    const page = await listMemberInvoices(db, { orgId: q.org_id, profileId: member.id, ...q });
+    return c.json(
+      {
+        invoices: page.rows.map((r) => toInvoice(deps, r)),
+        total: page.total,
+        limit: q.limit,
+        offset: q.offset,
+      },
+      200,
+    );
+  });
+
+  return app;
 }

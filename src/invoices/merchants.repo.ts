@@ -1,0 +1,39 @@
+import { isValidRfc, normalizeRfc } from '../catalogs/rfc.js';
+import type { MerchantInfo } from '../cfdi/emisor.js';
+import type { DbOrTrx } from '../db/db.js';
+import type { ReceiptFields } from '../receipts/receipt.types.js';
+
+/** The merchant directory: what earlier tickets (or the operator) taught us about an RFC. */
+export async function findMerchant(db: DbOrTrx, rfc: string | null): Promise<MerchantInfo | null> {
+  if (!rfc) return null;
+  const row = await db
+    .selectFrom('merchants')
+    .select(['name', 'regimen_fiscal', 'postal_code'])
+    .where('rfc', '=', normalizeRfc(rfc))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Records what a successfully invoiced ticket showed. A value the ticket lacks never erases a known one:
+ * tickets of the same chain differ in what they print.
+ */
+export async function learnMerchant(db: DbOrTrx, receipt: ReceiptFields, now: string): Promise<void> {
+  if (!receipt.vendor_rfc || !receipt.vendor_name) return;
+  const rfc = normalizeRfc(receipt.vendor_rfc);
+  if (!isValidRfc(rfc)) return;
+  const known = await db.selectFrom('merchants').selectAll().where('rfc', '=', rfc).executeTakeFirst();
+  const next = {
+    name: receipt.vendor_name,
+    store_name: receipt.vendor_store_name ?? known?.store_name ?? null,
+    regimen_fiscal: receipt.regimen_fiscal ?? known?.regimen_fiscal ?? null,
+    postal_code: receipt.postal_code ?? known?.postal_code ?? null,
+    updated_at: now,
+  };
+  if (known) await db.updateTable('merchants').set(next).where('rfc', '=', rfc).execute();
+  else
+    await db
+      .insertInto('merchants')
+      .values({ rfc, ...next })
+      .execute();
+}
