@@ -1,0 +1,115 @@
+import type { ProfilesTable } from '../../db/schema.js';
+import { tryNormalizePhone } from '../../profiles/phone.js';
+import { findProfileById, findProfileByPhone } from '../../profiles/profiles.repo.js';
+import { issueApiKey, setUso, showBalance, showTaxInfo } from './account.commands.js';
+import { type CoreDeps, say, type Turn } from './chat.context.js';
+import { clearConversation, findIdentity, getConversation, linkChat } from './chat.repo.js';
+import { parseCommand } from './commands.js';
+import type { ChatRef, Incoming } from './conversation.types.js';
+import { listInvoices } from './invoices.commands.js';
+import { queueMedia } from './media.flow.js';
+import { msg } from './messages.js';
+import { enqueueOutbox } from './outbox.repo.js';
+import { continueSignup, SIGNUP_STATES, startSignup } from './signup.flow.js';
+
+/**
+ * The channel-neutral conversation: who is this chat (linked profile, sign-up in progress, stranger) and what
+ * to do with what they sent. Replies are queued in the outbox, never sent inline, so none is lost.
+ */
+export async function handleIncoming(deps: CoreDeps, chat: ChatRef, incoming: Incoming): Promise<void> {
+  const turn: Turn = { deps, chat, out: [] };
+  await route(turn, incoming);
+  await enqueueOutbox(deps.db, deps.clock, chat, turn.out);
+  deps.kick();
+}
+
+async function route(turn: Turn, incoming: Incoming): Promise<void> {
+  const { db } = turn.deps;
+  const identity = await findIdentity(db, turn.chat);
+  const profile = identity?.profile_id ? await findProfileById(db, identity.profile_id) : undefined;
+  if (profile) return handleLinked(turn, profile, incoming);
+
+  const command = incoming.kind === 'text' ? parseCommand(incoming.text)?.command : undefined;
+  const conv = await getConversation(db, turn.chat);
+  const inSignup = conv !== undefined && (SIGNUP_STATES as readonly string[]).includes(conv.state);
+  if (inSignup && command === 'cancelar') {
+    await clearConversation(db, turn.chat);
+    return say(turn, msg.signupCancelled());
+  }
+  if (inSignup && command !== 'start') {
+    if (incoming.kind === 'text') return continueSignup(turn, conv, incoming.text);
+    return say(turn, msg.finishSignupFirst());
+  }
+
+  if (turn.chat.channel === 'telegram') {
+    if (incoming.kind !== 'contact') return say(turn, msg.askContact(), { askContact: true });
+    if (!incoming.own) return say(turn, msg.contactNotOwn(), { askContact: true });
+    return linkByPhone(
+      turn,
+      incoming.phone.startsWith('+') ? incoming.phone : `+${incoming.phone}`,
+      undefined,
+    );
+  }
+  // WhatsApp: the sender number is the identity, unless the person unlinked this chat on purpose.
+  if (identity && identity.profile_id === null && command !== 'start')
+    return say(turn, msg.unlinkedWhatsapp());
+  return linkByPhone(turn, turn.chat.chatId, command === 'start' ? undefined : incoming);
+}
+
+/** Links to the profile holding this number, or starts sign-up; then handles `andThen` as a linked message. */
+async function linkByPhone(turn: Turn, rawPhone: string, andThen: Incoming | undefined): Promise<void> {
+  const { db, clock } = turn.deps;
+  const phone = tryNormalizePhone(rawPhone);
+  if (!phone) return say(turn, msg.badPhone(), { askContact: turn.chat.channel === 'telegram' });
+  const profile = await findProfileByPhone(db, phone);
+  if (!profile) return startSignup(turn, phone);
+  await linkChat(db, clock, turn.chat, profile.id, phone);
+  await clearConversation(db, turn.chat);
+  turn.out.push({
+    type: 'text',
+    text: msg.linked(profile.name, profile.credits_remaining),
+    removeKeyboard: true,
+  });
+  // A first WhatsApp message that already carries a ticket photo (or a command) is served right away.
+  if (andThen && (andThen.kind === 'media' || (andThen.kind === 'text' && parseCommand(andThen.text)))) {
+    await handleLinked(turn, profile, andThen);
+  }
+}
+
+async function handleLinked(turn: Turn, profile: ProfilesTable, incoming: Incoming): Promise<void> {
+  switch (incoming.kind) {
+    case 'media':
+      return queueMedia(turn, profile, incoming.items, incoming.key);
+    case 'contact':
+      return say(turn, msg.alreadyLinked());
+    case 'other':
+      return say(turn, msg.notAnImage());
+    default:
+      return runCommand(turn, profile, incoming.text);
+  }
+}
+
+async function runCommand(turn: Turn, profile: ProfilesTable, text: string): Promise<void> {
+  const parsed = parseCommand(text);
+  switch (parsed?.command) {
+    case 'start':
+      return say(turn, `¡Hola, ${profile.name}! ${msg.help()}`);
+    case 'ayuda':
+      return say(turn, msg.help());
+    case 'saldo':
+      return showBalance(turn, profile);
+    case 'facturas':
+      return listInvoices(turn, profile.id);
+    case 'datos':
+      return showTaxInfo(turn, profile);
+    case 'uso':
+      return setUso(turn, profile, parsed.arg);
+    case 'apikey':
+      return issueApiKey(turn, profile);
+    case 'desvincular':
+      await linkChat(turn.deps.db, turn.deps.clock, turn.chat, null, null);
+      return say(turn, msg.unlinked());
+    default:
+      return say(turn, msg.unknown());
+  }
+}

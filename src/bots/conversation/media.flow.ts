@@ -1,0 +1,119 @@
+import type { ProfilesTable } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { isAppError } from '../../errors.js';
+import { createInvoice } from '../../invoices/invoices.service.js';
+import type { JobHandler } from '../../jobs/worker.js';
+import { findProfileById, getTaxInfo } from '../../profiles/profiles.repo.js';
+import type { ChatMediaJob, Turn } from './chat.context.js';
+import { findIdentity } from './chat.repo.js';
+import { type ChatPayer, chatPayer, payerBalance } from './chat-billing.js';
+import type { Channel, MediaRef, OutPayload } from './conversation.types.js';
+import { msg } from './messages.js';
+import { enqueueOutbox } from './outbox.repo.js';
+
+export type MediaFetcher = (media: MediaRef) => Promise<Buffer>;
+
+export type MediaJobDeps = Deps & {
+  fetchMedia: Partial<Record<Channel, MediaFetcher>>;
+  /** Ask the outbox dispatcher to send soon. */
+  kick: () => void;
+};
+
+const maxMb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+/** Photos become jobs: the webhook answers at once, download and invoice creation happen in the worker. */
+export async function queueMedia(
+  turn: Turn,
+  profile: ProfilesTable,
+  items: MediaRef[],
+  key: string,
+): Promise<void> {
+  const limit = turn.deps.config.MAX_IMAGE_BYTES;
+  for (const [i, media] of items.entries()) {
+    if (media.size !== undefined && media.size > limit) {
+      turn.out.push({ type: 'text', text: msg.tooBig(maxMb(limit)) });
+      continue;
+    }
+    await turn.deps.jobs.enqueueMedia({
+      channel: turn.chat.channel,
+      chatId: turn.chat.chatId,
+      profileId: profile.id,
+      media,
+      key: `${key}:${i}`,
+    });
+  }
+}
+
+/** The words for a refusal the person can act on; undefined for anything else (the job retries those). */
+function refusalText(err: unknown, payer: ChatPayer | undefined, limitBytes: number): string | undefined {
+  if (!isAppError(err)) return undefined;
+  switch (err.code) {
+    case 'InsufficientCredits':
+      return msg.noCredits(payer?.orgName);
+    case 'PayloadTooLarge':
+      return msg.tooBig(maxMb(limitBytes));
+    case 'UnsupportedMediaType':
+      return msg.badImage();
+    case 'ValidationError': {
+      // createInvoice checks the receptor before charging: say what to fix, not "bad image".
+      const path = err.details?.[0]?.path ?? '';
+      if (path === 'cfdi_usage') return msg.usoProblem();
+      if (path.startsWith('tax_info')) return msg.taxInfoIncomplete();
+      return msg.badImage();
+    }
+    case 'NotFound':
+      return msg.mediaUnavailable();
+    default:
+      return undefined;
+  }
+}
+
+/** Job 'chat.media': download, create the invoice (its intake checks run first) (charging one credit), say it is on its way. */
+export async function processChatMedia(deps: MediaJobDeps, job: ChatMediaJob): Promise<void> {
+  const { db, clock } = deps;
+  const chat = { channel: job.channel, chatId: job.chatId };
+  const identity = await findIdentity(db, chat);
+  const profile = await findProfileById(db, job.profileId);
+  // Unlinked (or relinked to someone else) since the photo arrived: invoice nothing on the old link.
+  if (!profile || identity?.profile_id !== profile.id) return;
+  const out: OutPayload[] = [];
+  let payer: ChatPayer | undefined;
+  try {
+    const fetch = deps.fetchMedia[job.channel];
+    if (!fetch) throw new Error(`no media fetcher for ${job.channel}`);
+    const image = await fetch(job.media);
+    payer = await chatPayer(db, profile);
+    const tax = await getTaxInfo(db, profile.id);
+    await createInvoice(deps, {
+      ownerProfileId: profile.id,
+      createdByProfileId: profile.id,
+      chargeTo: payer.account,
+      orgId: payer.orgId,
+      image,
+      cfdiUsage: tax?.cfdi_use ?? 'G03',
+      source: job.channel,
+      chat: { channel: job.channel, chatId: job.chatId },
+      idempotencyKey: job.key,
+    });
+    out.push({ type: 'text', text: msg.processing(await payerBalance(db, payer), payer.orgName) });
+  } catch (err) {
+    const text = refusalText(err, payer, deps.config.MAX_IMAGE_BYTES);
+    if (!text) throw err;
+    out.push({ type: 'text', text });
+  }
+  await enqueueOutbox(db, clock, chat, out);
+  deps.kick();
+}
+
+/** The queue's handler: a download that keeps failing ends with a message instead of silence. */
+export function chatMediaHandler(deps: MediaJobDeps): JobHandler {
+  return {
+    run: (payload) => processChatMedia(deps, payload as ChatMediaJob),
+    async exhausted(payload) {
+      const job = payload as ChatMediaJob;
+      const chat = { channel: job.channel, chatId: job.chatId };
+      await enqueueOutbox(deps.db, deps.clock, chat, [{ type: 'text', text: msg.mediaUnavailable() }]);
+      deps.kick();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import type { DbOrTrx } from '../../db/db.js';
+import type { OutboxTable } from '../../db/schema.js';
+import type { ChatRef, OutPayload } from './conversation.types.js';
+
+let seq = 0n;
+const bootNonce = randomBytes(3).toString('hex');
+
+/**
+ * Ids sort in the order rows were written (time, then a per-process sequence), so a chat's messages go out in
+ * the order they were composed even when several share a millisecond.
+ */
+function outboxId(clock: Clock): string {
+  seq += 1n;
+  return `${clock.now().toISOString()}-${bootNonce}-${seq.toString().padStart(9, '0')}`;
+}
+
+/** Queues messages for one chat. Pass the caller's transaction to commit them atomically with its change. */
+export async function enqueueOutbox(
+  db: DbOrTrx,
+  clock: Clock,
+  chat: ChatRef,
+  payloads: OutPayload[],
+): Promise<void> {
+  if (payloads.length === 0) return;
+  const now = clock.now().toISOString();
+  await db
+    .insertInto('outbox')
+    .values(
+      payloads.map((p) => ({
+        id: outboxId(clock),
+        channel: chat.channel,
+        chat_id: chat.chatId,
+        payload: JSON.stringify(p),
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })),
+    )
+    .execute();
+}
+
+/** The oldest pending rows, due or not: the dispatcher needs the not-yet-due ones to keep each chat in order. */
+export const pendingOutbox = (db: DbOrTrx, limit: number): Promise<OutboxTable[]> =>
+  db.selectFrom('outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
+
+/**
+ * Takes a row for sending by pushing its next attempt past a lease; the compare-and-set on next_attempt_at means
+ * two dispatchers never send the same row at once. A crash mid-send leaves it to be retried after the lease.
+ */
+export async function claimOutbox(db: DbOrTrx, row: OutboxTable, leaseUntil: string): Promise<boolean> {
+  const res = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: leaseUntil })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '=', row.next_attempt_at)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function markSent(
+  db: DbOrTrx,
+  row: OutboxTable,
+  sentAt: string,
+  blankPayload: boolean,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: 'sent',
+      sent_at: sentAt,
+      attempts: row.attempts + 1,
+      last_error: null,
+      ...(blankPayload ? { payload: JSON.stringify({ type: 'text', text: '[redacted]' }) } : {}),
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+export async function markAttemptFailed(
+  db: DbOrTrx,
+  row: OutboxTable,
+  error: string,
+  retryAt: string | null,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: retryAt ? 'pending' : 'failed',
+      attempts: row.attempts + 1,
+      last_error: error.slice(0, 500),
+      next_attempt_at: retryAt ?? row.next_attempt_at,
+    })
+    .where('id', '=', row.id)
+    .execute();
+}

@@ -1,0 +1,76 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import twilio from 'twilio';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/db.js';
+import { newRouter } from '../../http/app.js';
+import type { AppEnv } from '../../http/env.js';
+import type { Logger } from '../../logger.js';
+import { markProcessed } from '../conversation/chat.repo.js';
+import type { ChatRef, Incoming, MediaRef } from '../conversation/conversation.types.js';
+import { msg } from '../conversation/messages.js';
+import { enqueueOutbox } from '../conversation/outbox.repo.js';
+
+export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+export interface WhatsappRouteDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  authToken: string;
+  /** The URL Twilio signs is the one configured in the console: PUBLIC_BASE_URL + path. */
+  publicBaseUrl?: string;
+  handle: (chat: ChatRef, incoming: Incoming) => Promise<void>;
+  kick: () => void;
+}
+
+/** Twilio's form fields → what the conversation understands. Several media in one message = several invoices. */
+export function incomingOf(params: Record<string, string>): Incoming {
+  const count = Math.min(Number(params.NumMedia ?? 0) || 0, 10);
+  if (count > 0) {
+    const items: MediaRef[] = [];
+    for (let i = 0; i < count; i++) {
+      const url = params[`MediaUrl${i}`];
+      const mime = params[`MediaContentType${i}`];
+      if (url && mime?.startsWith('image/')) items.push({ ref: url, mime });
+    }
+    return items.length ? { kind: 'media', items, key: `whatsapp:${params.MessageSid}` } : { kind: 'other' };
+  }
+  const body = params.Body?.trim();
+  return body ? { kind: 'text', text: body } : { kind: 'other' };
+}
+
+export function whatsappRoutes(deps: WhatsappRouteDeps): OpenAPIHono<AppEnv> {
+  const router = newRouter();
+  router.post(WHATSAPP_WEBHOOK_PATH, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}));
+    const params = Object.fromEntries(
+      Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+    const url = deps.publicBaseUrl
+      ? `${deps.publicBaseUrl.replace(/\/$/, '')}${WHATSAPP_WEBHOOK_PATH}`
+      : c.req.url;
+    const signature = c.req.header('x-twilio-signature') ?? '';
+    if (!signature || !twilio.validateRequest(deps.authToken, signature, url, params)) {
+      return c.json({ error: 'Forbidden', message: 'Invalid Twilio signature' }, 403);
+    }
+    const twiml = () => c.body(EMPTY_TWIML, 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+    const sid = params.MessageSid;
+    const from = params.From;
+    if (!sid || !from?.startsWith('whatsapp:')) return twiml();
+    if (!(await markProcessed(deps.db, deps.clock, 'whatsapp', sid))) return twiml();
+    const chat: ChatRef = { channel: 'whatsapp', chatId: from };
+    try {
+      await deps.handle(chat, incomingOf(params));
+    } catch (err) {
+      // Twilio would redeliver a 5xx, but the message is already marked handled: apologise instead.
+      deps.logger.error({ err, messageSid: sid }, 'whatsapp message failed');
+      await enqueueOutbox(deps.db, deps.clock, chat, [{ type: 'text', text: msg.error() }]).catch(
+        () => undefined,
+      );
+      deps.kick();
+    }
+    return twiml();
+  });
+  return router;
+}

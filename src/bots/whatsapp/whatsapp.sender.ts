@@ -1,0 +1,74 @@
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import type { DbOrTrx } from '../../db/db.js';
+import { invoiceFileUrls } from '../../invoices/invoice.links.js';
+import type { Choice, OutPayload } from '../conversation/conversation.types.js';
+import { msg } from '../conversation/messages.js';
+import { SendError, type Sender } from '../conversation/outbox.dispatcher.js';
+import type { TwilioClient } from './whatsapp.client.js';
+
+/** WhatsApp caps a message body at 1600 characters; long lists go out in several messages, split at lines. */
+const MAX_BODY = 1500;
+
+export function splitBody(text: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (const line of text.split('\n')) {
+    const candidate = current ? `${current}\n${line}` : line;
+    if (candidate.length > MAX_BODY && current) {
+      parts.push(current);
+      current = line.slice(0, MAX_BODY);
+    } else {
+      current = candidate.slice(0, MAX_BODY);
+    }
+  }
+  if (current) parts.push(current);
+  return parts;
+}
+
+/** No buttons on plain WhatsApp messages: the choices become lines to answer with. */
+const withChoices = (text: string, choices?: Choice[]) =>
+  choices?.length ? `${text}\n\n${choices.map((c) => `• ${c.label}`).join('\n')}` : text;
+
+function toSendError(err: unknown): unknown {
+  const status = (err as { status?: unknown }).status;
+  if (typeof status !== 'number') return err;
+  const message = (err as Error).message;
+  if (status === 429 || status >= 500) return new SendError(message);
+  return new SendError(message, { permanent: status >= 400 });
+}
+
+export function whatsappSender(deps: {
+  client: TwilioClient;
+  from: string;
+  db: DbOrTrx;
+  config: Config;
+  clock: Clock;
+}): Sender {
+  const { client, from } = deps;
+  const send = (to: string, body: string, mediaUrl?: string[]) =>
+    client.messages.create({ from, to, body, mediaUrl });
+  return async (to: string, payload: OutPayload) => {
+    try {
+      if (payload.type === 'text') {
+        for (const part of splitBody(withChoices(payload.text, payload.choices))) await send(to, part);
+        return;
+      }
+      if (payload.type !== 'invoice_links')
+        throw new SendError(`whatsapp cannot send ${payload.type}`, { permanent: true });
+      const inv = await deps.db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('id', '=', payload.invoiceId)
+        .executeTakeFirst();
+      if (!inv) throw new SendError(`invoice ${payload.invoiceId} not found`, { permanent: true });
+      // Signed when sent, not when queued, so a message delayed by retries still carries a full-length link.
+      const { pdf_url, xml_url } = invoiceFileUrls(deps, inv);
+      if (!pdf_url || !xml_url)
+        throw new SendError(`invoice ${inv.id} is not completed`, { permanent: true });
+      await send(to, `${payload.text}\n${msg.xmlLink(xml_url)}`, [pdf_url]);
+    } catch (err) {
+      throw toSendError(err);
+    }
+  };
+}
