@@ -1,0 +1,125 @@
+import { createRequire } from 'node:module';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import QRCode from 'qrcode';
+import type { IssuedCfdi } from '../cfdi/cfdi.service.js';
+import { verificationUrl } from './invoice.labels.js';
+import {
+  ACCENT,
+  conceptosSection,
+  headerSection,
+  receptorSection,
+  timbreSection,
+  totalesSection,
+} from './invoice.sections.js';
+
+export const SANDBOX_LEGEND = 'SANDBOX – SIN VALIDEZ FISCAL';
+
+/** The representación impresa as a pdfmake document definition (pure: the QR image is passed in). */
+export function invoicePdfDefinition(
+  cfdi: IssuedCfdi,
+  opts: { sandbox: boolean },
+  qrDataUrl: string,
+): TDocumentDefinitions {
+  const legend = opts.sandbox ? [{ text: SANDBOX_LEGEND, style: 'sandboxLegend' }] : [];
+  return {
+    pageSize: 'LETTER',
+    pageMargins: [36, 40, 36, 48],
+    info: {
+      title: `CFDI ${cfdi.uuid}`,
+      subject: 'Representación impresa de un CFDI 4.0',
+      author: cfdi.comprobante.emisor.nombre,
+    },
+    ...(opts.sandbox
+      ? { watermark: { text: SANDBOX_LEGEND, color: '#c0392b', opacity: 0.08, bold: true, fontSize: 44 } }
+      : {}),
+    content: [
+      ...legend,
+      headerSection(cfdi),
+      receptorSection(cfdi.comprobante),
+      conceptosSection(cfdi.comprobante),
+      totalesSection(cfdi.comprobante),
+      timbreSection(cfdi, qrDataUrl),
+    ],
+    footer: (page: number, pages: number) => ({
+      columns: [
+        {
+          width: '*',
+          text: `Este documento es una representación impresa de un CFDI 4.0${opts.sandbox ? ` (${SANDBOX_LEGEND})` : ''}`,
+          style: 'tiny',
+        },
+        { width: 80, text: `Página ${page} de ${pages}`, alignment: 'right', style: 'tiny' },
+      ],
+      margin: [36, 16, 36, 0],
+    }),
+    defaultStyle: { font: 'Helvetica', fontSize: 8, lineHeight: 1.15 },
+    styles: {
+      emisorName: { fontSize: 14, bold: true, color: ACCENT, margin: [0, 0, 0, 4] },
+      boxTitle: { bold: true, color: 'white', alignment: 'center', fontSize: 10 },
+      uuid: { bold: true, fontSize: 9, margin: [0, 0, 0, 2] },
+      field: { margin: [0, 1, 0, 1] },
+      label: { bold: true, fontSize: 7, color: '#555555', margin: [0, 4, 0, 1] },
+      sectionTitle: { bold: true, fontSize: 9, color: ACCENT, margin: [0, 12, 0, 4] },
+      tableHead: { bold: true, color: 'white', fontSize: 7.5 },
+      cellSmall: { fontSize: 7 },
+      table: { margin: [0, 0, 0, 4] },
+      enLetra: { bold: true, fontSize: 8.5 },
+      mono: { font: 'Courier', fontSize: 6, lineHeight: 1 },
+      tiny: { fontSize: 6.5, color: '#666666' },
+      sandboxLegend: {
+        bold: true,
+        color: '#c0392b',
+        alignment: 'center',
+        fontSize: 11,
+        margin: [0, 0, 0, 8],
+      },
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * PDF standard fonts (Helvetica, Courier): nothing to embed or subset, which makes rendering several times
+ * faster than a TrueType font, and their WinAnsi encoding covers Spanish (á, ñ, ü, –).
+ */
+const FONTS = {
+  Helvetica: {
+    normal: 'Helvetica',
+    bold: 'Helvetica-Bold',
+    italics: 'Helvetica-Oblique',
+    bolditalics: 'Helvetica-BoldOblique',
+  },
+  Courier: {
+    normal: 'Courier',
+    bold: 'Courier-Bold',
+    italics: 'Courier-Oblique',
+    bolditalics: 'Courier-BoldOblique',
+  },
+};
+const STANDARD_FONTS = new Set(Object.values(FONTS).flatMap((f) => Object.values(f)));
+
+type PdfMake = typeof import('pdfmake');
+let printer: PdfMake | undefined;
+
+/** pdfmake's Node build keeps fonts and access policies in a module singleton: configure it once. */
+function pdfmake(): PdfMake {
+  if (printer) return printer;
+  const p = require('pdfmake') as PdfMake;
+  p.setFonts(FONTS);
+  // Never fetch or read anything while rendering: standard fonts are names, images are data URLs.
+  p.setUrlAccessPolicy(() => false);
+  p.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
+  printer = p;
+  return p;
+}
+
+export async function renderInvoicePdf(cfdi: IssuedCfdi, opts: { sandbox: boolean }): Promise<Buffer> {
+  const qr = await QRCode.toDataURL(verificationUrl(cfdi), {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    scale: 3,
+  });
+  return pdfmake()
+    .createPdf(invoicePdfDefinition(cfdi, opts, qr))
+    .getBuffer();
+}
