@@ -19,16 +19,10 @@ const getFile = createRoute({
   summary: 'Download an invoice PDF or XML through the signed link of pdf_url / xml_url (no API key)',
   request: {
     params: z.object({
-      id: z
-        .string()
-        .max(64)
-        .openapi({ param: { name: 'id', in: 'path' } }),
-      kind: z
-        .string()
-        .max(8)
-        .openapi({ param: { name: 'kind', in: 'path' }, example: 'pdf' }),
+      id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
+      kind: z.string().openapi({ param: { name: 'kind', in: 'path' }, example: 'pdf' }),
     }),
-    query: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+    query: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
   },
   responses: {
     200: {

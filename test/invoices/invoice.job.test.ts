@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { balanceOf } from '../../src/credits/credits.service.js';
+import { InvoiceFailure } from '../../src/invoices/invoice-failure.js';
+import { runDueJobs } from '../../src/jobs/worker.js';
+import { seedProfile } from '../helpers/seed.js';
+import { fakeReader, fixtureB64, groundTruth, invoiceHarness, json } from './invoice.helpers.js';
+
+const body = { receipt_image: fixtureB64(), cfdi_usage: 'G03' };
+
+async function ledgerOf(deps: { db: import('../../src/db/db.js').Db }, invoiceId: string) {
+  const rows = await deps.db
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+  return rows.map((r) => `${r.kind}:${r.delta}`).sort();
+}
+
+describe('invoice job failures', () => {
+  it('a permanent problem (no RFC on the ticket) fails the invoice and refunds exactly once', async () => {
+    const reader = fakeReader(() => ({ ...groundTruth(), vendor_rfc: null }));
+    const { deps, app, handlers, events } = await invoiceHarness({ readReceipt: reader });
+    const me = await seedProfile(deps, { credits: 1 });
+    const inv = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
+    expect(await balanceOf(deps.db, { type: 'profile', id: me.profile.id })).toBe(0);
+
+    await runDueJobs(deps, handlers);
+    const d = await (await app.request(`/api/svc/invoices/${inv.id}`, { headers: me.auth })).json();
+    expect(d).toMatchObject({ status: 'failed', amount: null, pdf_url: null, xml_url: null, uuid: null });
+    expect(d.failure_reason).toMatch(/RFC/);
+    expect(reader.calls).toBe(1); // permanent: not retried
+    expect(await balanceOf(deps.db, { type: 'profile', id: me.profile.id })).toBe(1);
+    expect(await ledgerOf(deps, inv.id)).toEqual(['charge:-1', 'refund:1']);
+    expect(events.finished.map((i) => [i.status, i.failure_code])).toEqual([
+      ['failed', 'missing_vendor_rfc'],
+    ]);
+    const job = await deps.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job.status).toBe('done');
+
+    // Running the job again (a duplicate delivery) refunds nothing more.
+    await deps.db.updateTable('jobs').set({ status: 'queued' }).execute();
+    await runDueJobs(deps, handlers);
+    expect(await ledgerOf(deps, inv.id)).toEqual(['charge:-1', 'refund:1']);
+    expect(await balanceOf(deps.db, { type: 'profile', id: me.profile.id })).toBe(1);
+  });
+
+  it('transient errors are retried with backoff and then succeed', async () => {
+    let failures = 2;
+    const reader = fakeReader(() => {
+      if (failures-- > 0) throw new Error('OCR worker crashed');
+      return groundTruth();
+    });
+    const { deps, app, handlers } = await invoiceHarness({ readReceipt: reader });
+    const me = await seedProfile(deps);
+    const inv = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
+
+    await runDueJobs(deps, handlers);
+    let job = await deps.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, last_error: 'Error: OCR worker crashed' });
+    expect(job.run_at > deps.clock.now().toISOString()).toBe(true);
+    // Not due yet: nothing runs.
+    expect(await runDueJobs(deps, handlers)).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      deps.clock.advance(10 * 60_000);
+      await runDueJobs(deps, handlers);
+    }
+    job = await deps.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'done', attempts: 3 });
+    const d = await (await app.request(`/api/svc/invoices/${inv.id}`, { headers: me.auth })).json();
+    expect(d.status).toBe('completed');
+    expect(await ledgerOf(deps, inv.id)).toEqual(['charge:-1']);
+  });
+
+  it("after JOB_MAX_ATTEMPTS transient failures the invoice fails as 'internal' and is refunded once", async () => {
+    const reader = fakeReader(() => {
+      throw new Error('disk on fire');
+    });
+    const { deps, app, handlers, events } = await invoiceHarness({ readReceipt: reader });
+    const me = await seedProfile(deps, { credits: 1 });
+    const inv = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
+    for (let i = 0; i < 10; i++) {
+      await runDueJobs(deps, handlers);
+      deps.clock.advance(10 * 60_000);
+    }
+    expect(reader.calls).toBe(deps.config.JOB_MAX_ATTEMPTS);
+    const row = await deps.db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', failure_code: 'internal' });
+    expect(row.failure_reason).not.toMatch(/disk on fire/); // internals stay in the log
+    expect(await ledgerOf(deps, inv.id)).toEqual(['charge:-1', 'refund:1']);
+    expect(await balanceOf(deps.db, { type: 'profile', id: me.profile.id })).toBe(1);
+    expect(events.finished).toHaveLength(1);
+    const job = await deps.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job.status).toBe('failed');
+  });
+
+  it('an InvoiceFailure from the CFDI builder (a receipt in dollars) fails with its code', async () => {
+    const reader = fakeReader(() => ({ ...groundTruth(), currency: 'USD' }));
+    const { deps, app, handlers } = await invoiceHarness({ readReceipt: reader });
+    const me = await seedProfile(deps);
+    await app.request('/api/svc/facturar-ticket', json(me.auth, body));
+    await runDueJobs(deps, handlers);
+    const row = await deps.db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect(row.failure_code).toBe(new InvoiceFailure('inconsistent_amounts', '').code);
+  });
+
+  it('the merchant directory fills a missing postal code from an earlier ticket of the same RFC', async () => {
+    let n = 0;
+    const reader = fakeReader(() => (n++ === 0 ? groundTruth() : { ...groundTruth(), postal_code: null }));
+    const { deps, app, handlers } = await invoiceHarness({ readReceipt: reader });
+    const me = await seedProfile(deps);
+    await app.request('/api/svc/facturar-ticket', json(me.auth, body));
+    await runDueJobs(deps, handlers);
+    const second = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
+    await runDueJobs(deps, handlers);
+    const d = await (await app.request(`/api/svc/invoices/${second.id}`, { headers: me.auth })).json();
+    const xml = await (await app.request(d.xml_url)).text();
+    expect(xml).toContain('LugarExpedicion="58300"');
+  });
+});
