@@ -1,0 +1,109 @@
+/**
+ * npm run bench:receipts -- [DIR] [--no-pool] [--no-native] [--dump OUTDIR]
+ * Accuracy per field and difficulty, latency with one worker, throughput with a pool of two, peak RSS,
+ * and the native tesseract CLI as a speed reference when it is installed.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toPesosJson } from '../src/cli/extract.js';
+import { createReceiptReader } from '../src/receipts/receipts.reader.js';
+import { FIELDS, KEY_FIELDS, scoreOne, type Truth } from './receipts.score.js';
+
+const args = process.argv.slice(2);
+const flag = (f: string): boolean => args.includes(f);
+const di = args.indexOf('--dump');
+const dump = di >= 0 ? args[di + 1] : undefined;
+const dir =
+  args.find((a, i) => !a.startsWith('--') && i !== di + 1) ??
+  (existsSync('../shared/receipts/dev') ? '../shared/receipts/dev' : 'fixtures/receipts');
+const files = readdirSync(dir)
+  .filter((f) => /\.(jpe?g|png)$/i.test(f))
+  .sort();
+const images = files.map((f) => ({ name: f, buf: readFileSync(join(dir, f)) }));
+const truthOf = (f: string): Truth =>
+  JSON.parse(readFileSync(join(dir, f.replace(/\.\w+$/, '.json')), 'utf8'));
+const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
+const quantile = (xs: number[], q: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))] ?? 0;
+
+async function accuracyAndLatency() {
+  const reader = createReceiptReader({ workers: 1 });
+  await reader.read(images[0]?.buf ?? Buffer.alloc(0)).catch(() => undefined); // warm-up: worker start
+  const rows: Array<{ name: string; ok: Record<string, boolean | null>; diff: string; ms: number }> = [];
+  for (const img of images) {
+    const t0 = performance.now();
+    const data = await reader.read(img.buf);
+    const ms = performance.now() - t0;
+    const out = toPesosJson(img.name, data, ms, false);
+    const truth = truthOf(img.name);
+    const ok = scoreOne(out, truth);
+    rows.push({ name: img.name, ok, diff: String(truth.difficulty ?? '?'), ms });
+    const bad = Object.entries(ok)
+      .filter(([, v]) => v === false)
+      .map(([k]) => `${k}=${JSON.stringify(out[k])}≠${JSON.stringify(truth[k])}`);
+    process.stderr.write(`${img.name} ${Math.round(ms)} ms ${bad.join(' ')}\n`);
+    if (dump) {
+      mkdirSync(dump, { recursive: true });
+      writeFileSync(join(dump, img.name.replace(/\.\w+$/, '.txt')), data.text);
+    }
+  }
+  await reader.close();
+  return rows;
+}
+
+async function poolThroughput(workers: number): Promise<number> {
+  const reader = createReceiptReader({ workers });
+  await Promise.all(images.slice(0, workers).map((i) => reader.read(i.buf)));
+  const t0 = performance.now();
+  await Promise.all(images.map((i) => reader.read(i.buf)));
+  const s = (performance.now() - t0) / 1000;
+  await reader.close();
+  return images.length / s;
+}
+
+function nativeMs(): number[] | null {
+  try {
+    execFileSync('tesseract', ['--version'], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  return files.map((f) => {
+    const t0 = performance.now();
+    execFileSync('tesseract', [join(dir, f), 'stdout', '-l', 'spa', '--psm', '6'], {
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    return performance.now() - t0;
+  });
+}
+
+const rows = await accuracyAndLatency();
+const diffs = [...new Set(rows.map((r) => r.diff))].sort();
+const out: string[] = [];
+out.push(`| field | ${diffs.join(' | ')} | all |`, `|---|${diffs.map(() => '---|').join('')}---|`);
+for (const f of FIELDS) {
+  const cell = (rs: typeof rows): string => {
+    const scored = rs.filter((r) => r.ok[f] !== null);
+    return pct(scored.filter((r) => r.ok[f]).length, scored.length);
+  };
+  out.push(
+    `| ${f} | ${diffs.map((d) => cell(rows.filter((r) => r.diff === d))).join(' | ')} | ${cell(rows)} |`,
+  );
+}
+const allKey = (rs: typeof rows): string =>
+  pct(rs.filter((r) => KEY_FIELDS.every((k) => r.ok[k] !== false)).length, rs.length);
+out.push(
+  `| **all key fields** | ${diffs.map((d) => allKey(rows.filter((r) => r.diff === d))).join(' | ')} | ${allKey(rows)} |`,
+);
+const ms = rows.map((r) => r.ms);
+out.push('', `| speed | value |`, `|---|---|`);
+out.push(`| ms/image p50 (1 worker, incl. preparation) | ${Math.round(quantile(ms, 0.5))} |`);
+out.push(`| ms/image p95 (1 worker) | ${Math.round(quantile(ms, 0.95))} |`);
+if (!flag('--no-pool')) out.push(`| images/s (pool of 2) | ${(await poolThroughput(2)).toFixed(2)} |`);
+out.push(`| peak RSS (whole process) | ${Math.round(process.resourceUsage().maxRSS / 1024)} MB |`);
+const native = flag('--no-native') ? null : nativeMs();
+if (native)
+  out.push(`| native tesseract CLI ms/image p50 (raw image, psm 6) | ${Math.round(quantile(native, 0.5))} |`);
+process.stdout.write(
+  `Receipts bench — ${dir} — ${images.length} images — ${new Date().toISOString().slice(0, 10)}\n\n${out.join('\n')}\n`,
+);

@@ -1,0 +1,141 @@
+import { amountNear, type Line, moneyIn, withoutDollar } from './extract.text.js';
+
+export interface Totals {
+  total: number | null;
+  subtotal: number | null;
+  iva: number | null;
+  ieps: number | null;
+  tip: number | null;
+  confidence: { total: number; subtotal: number; iva: number; ieps: number; tip: number };
+  /** Amount paid in cash and change, used by the payment rule. */
+  paid: number | null;
+}
+
+type Kind = 'total' | 'totalTip' | 'subtotal' | 'iva' | 'ieps' | 'tip' | 'cash' | 'change' | 'card';
+
+interface Labeled {
+  kind: Kind;
+  values: number[];
+  line: number;
+}
+
+const RULES: Array<[Kind, RegExp]> = [
+  ['subtotal', /\bSUB\s?-?\s?TOTAL\b/],
+  ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
+  ['tip', /\bPROPINA\b(?!.*SUGERID)/],
+  ['ieps', /\bI\.?\s?E\.?\s?P\.?\s?S\.?\b/],
+  ['iva', /(?<![A-Z])I\.?\s?V\.?\s?A\b/],
+  ['total', /\bTOTAL\b(?!\s*(DE\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS))/],
+  ['change', /\bCAMBIO\b|\bSU CAMBIO\b/],
+  ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)/],
+  ['card', /TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER|AMEX|CARNET/],
+];
+
+function classify(norm: string): Kind | null {
+  if (/SUGERID|ARTICULOS:|PRECIOS CON IVA|IVA INCLUIDO$|^\(/.test(norm) && !moneyIn(norm).length) return null;
+  if (/SUGERID/.test(norm)) return null;
+  for (const [kind, re] of RULES) if (re.test(norm)) return kind;
+  return null;
+}
+
+/** Every labelled amount, each with its `$`-misread variant. */
+function labeledAmounts(lines: Line[]): Labeled[] {
+  const out: Labeled[] = [];
+  lines.forEach((l, i) => {
+    const kind = classify(l.norm);
+    if (!kind) return;
+    const m = amountNear(lines, i);
+    if (!m) return;
+    const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;
+    out.push({ kind, values: alt === null ? [m.cents] : [m.cents, alt], line: i });
+  });
+  return out;
+}
+
+const firstOf = (all: Labeled[], kind: Kind): Labeled | undefined => all.find((a) => a.kind === kind);
+const valuesOf = (all: Labeled[], kind: Kind): number[] =>
+  all.filter((a) => a.kind === kind).flatMap((a) => a.values);
+
+/** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
+export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
+  const all = labeledAmounts(lines);
+  const subs = valuesOf(all, 'subtotal');
+  const ivas = valuesOf(all, 'iva');
+  const iepss = valuesOf(all, 'ieps');
+  const tips = valuesOf(all, 'tip');
+  const votes = new Map<number, number>();
+  const vote = (v: number, w: number): void => {
+    if (v > 0) votes.set(v, (votes.get(v) ?? 0) + w);
+  };
+  all
+    .filter((a) => a.kind === 'total')
+    .forEach((a, n) => {
+      a.values.forEach((v, k) => {
+        vote(v, (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0));
+      });
+    });
+  for (const s of subs.length ? subs : [])
+    for (const i of ivas.length ? ivas : [0])
+      for (const e of iepss.length ? iepss : [0]) vote(s + i + e, 2.5);
+  for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
+  if (itemsSum !== null) vote(itemsSum, 2);
+  for (const c of valuesOf(all, 'card')) vote(c, 0.8);
+  const cash = valuesOf(all, 'cash');
+  for (const p of cash) for (const ch of valuesOf(all, 'change')) vote(p - ch, 1.5);
+  for (const p of cash) vote(p, 0.5);
+  let total: number | null = null;
+  let best = 0;
+  for (const [v, w] of votes) {
+    if (w > best || (w === best && total !== null && v > total)) {
+      best = w;
+      total = v;
+    }
+  }
+  return finishTotals(total, best, { subs, ivas, iepss, tips, all });
+}
+
+interface Pools {
+  subs: number[];
+  ivas: number[];
+  iepss: number[];
+  tips: number[];
+  all: Labeled[];
+}
+
+function finishTotals(total: number | null, score: number, p: Pools): Totals {
+  const conf = (x: number): number => Math.min(1, x);
+  let subtotal = p.subs[0] ?? null;
+  let iva = p.ivas[0] ?? null;
+  let ieps = p.iepss[0] ?? null;
+  let consistent = false;
+  if (total !== null) {
+    // Choose the combination (with `$`-misread variants) that adds up to the total.
+    for (const s of p.subs.length ? p.subs : [null])
+      for (const i of p.ivas.length ? p.ivas : [null])
+        for (const e of p.iepss.length ? p.iepss : [null]) {
+          if (s !== null && s + (i ?? 0) + (e ?? 0) === total && !consistent) {
+            [subtotal, iva, ieps, consistent] = [s, i, e, true];
+          }
+        }
+    if (!consistent && subtotal === null && p.ivas.length) iva = p.ivas.find((v) => v < total) ?? iva;
+  }
+  const tipEntry = firstOf(p.all, 'tip');
+  const tip = tipEntry ? (tipEntry.values.find((t) => total === null || t < total) ?? null) : null;
+  const cashPaid = firstOf(p.all, 'cash')?.values[0] ?? null;
+  const strong = consistent ? 1 : 0.7;
+  return {
+    total,
+    subtotal,
+    iva,
+    ieps,
+    tip,
+    paid: cashPaid,
+    confidence: {
+      total: total === null ? 0 : conf(score / 5),
+      subtotal: subtotal === null ? 0 : strong,
+      iva: iva === null ? 0 : strong,
+      ieps: ieps === null ? 0 : strong,
+      tip: tip === null ? 0 : 0.8,
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { Line } from './extract.text.js';
+
+const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
+const MONTH_ALT: Record<string, string> = { JAN: 'ENE', APR: 'ABR', AUG: 'AGO', DEC: 'DIC', SET: 'SEP' };
+
+export interface DateTime {
+  date: string | null;
+  time: string | null;
+  dateConfidence: number;
+  timeConfidence: number;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+function validDate(y: number, m: number, d: number): string | null {
+  if (m < 1 || m > 12 || d < 1 || y < 2000 || y > 2099) return null;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days ? `${y}-${pad(m)}-${pad(d)}` : null;
+}
+
+/** Digits OCR often swaps on thermal fonts; tried only when the date as read is impossible. */
+const FIX: Record<string, string> = { '8': '0', '6': '0', '0': '8', '3': '8', '9': '0' };
+
+function repairDate(y: string, m: string, d: string): { iso: string; edits: number } | null {
+  const yy = y.length === 2 ? `20${y}` : y;
+  const direct = validDate(Number(yy), Number(m), Number(d));
+  if (direct && Number(yy) >= 2015 && Number(yy) <= 2035) return { iso: direct, edits: 0 };
+  const s = `${yy}${m.padStart(2, '0')}${d.padStart(2, '0')}`;
+  for (let i = 0; i < s.length; i++) {
+    const alt = FIX[s[i] ?? ''];
+    if (!alt) continue;
+    const v = s.slice(0, i) + alt + s.slice(i + 1);
+    const iso = validDate(Number(v.slice(0, 4)), Number(v.slice(4, 6)), Number(v.slice(6, 8)));
+    if (iso && Number(v.slice(0, 4)) >= 2015 && Number(v.slice(0, 4)) <= 2035) return { iso, edits: 1 };
+  }
+  return null;
+}
+
+const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[Il|]/g, '1');
+const monthIndex = (s: string): number => {
+  const m = s.replace(/0/g, 'O').replace(/1/g, 'I');
+  const k = MONTH_ALT[m] ?? m;
+  return MONTHS.indexOf(k) + 1;
+};
+
+const NUMERIC = /(?<!\d)([0-9OQD]{1,2})\s?[/\-.]\s?([0-9OQD]{1,2})\s?[/\-.]\s?([0-9OQD]{4}|\d{2})(?!\d)/;
+const ISO = /(?<!\d)(\d{4})\s?[/\-.]\s?(\d{1,2})\s?[/\-.]\s?(\d{1,2})(?!\d)/;
+const NAMED = /(?<!\d)([0-9OQD]{1,2})\s?[/\-. ]\s?([A-Z0]{3})[A-Z]*\.?\s?[/\-. ]\s?(\d{4}|\d{2})(?!\d)/;
+
+function dateOn(norm: string): { iso: string; edits: number } | null {
+  const s = norm.replace(/-+/g, '-');
+  const iso = ISO.exec(s);
+  if (iso) {
+    const r = repairDate(iso[1] ?? '', iso[2] ?? '', iso[3] ?? '');
+    if (r) return r;
+  }
+  const named = NAMED.exec(s);
+  if (named) {
+    const m = monthIndex(named[2] ?? '');
+    if (m > 0) {
+      const r = repairDate(named[3] ?? '', String(m), digitsOf(named[1] ?? ''));
+      if (r) return r;
+    }
+  }
+  const num = NUMERIC.exec(s);
+  if (num) return repairDate(num[3] ?? '', digitsOf(num[2] ?? ''), digitsOf(num[1] ?? ''));
+  return null;
+}
+
+const TIME =
+  /(?<![\d:])([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?M\b\.?)?/;
+
+function timeOn(norm: string): string | null {
+  const cleaned = norm.replace(/(\d)\s?[/\-.]\s?(\d{1,2})\s?[/\-.]\s?(\d{2,4})/g, ' ');
+  const t = TIME.exec(cleaned);
+  if (!t) return null;
+  let h = Number(t[1]);
+  if (t[4] === 'P' && h < 12) h += 12;
+  if (t[4] === 'A' && h === 12) h = 0;
+  return `${pad(h)}:${t[2]}${t[3] ? `:${t[3]}` : ''}`;
+}
+
+/** Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. */
+export function extractDateTime(lines: Line[]): DateTime {
+  let best: { iso: string; score: number } | null = null;
+  let time: { t: string; score: number } | null = null;
+  for (const l of lines) {
+    if (/VENCE|VIGENCIA|CADUC|EXPIRA|PERMISO|CRE:/.test(l.norm)) continue;
+    const d = dateOn(l.norm);
+    const t = timeOn(l.norm);
+    if (d) {
+      const score = (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits;
+      if (!best || score > best.score) best = { iso: d.iso, score };
+    }
+    if (t && !/TEL|[$]/.test(l.norm)) {
+      const score = (/HORA/.test(l.norm) ? 0.9 : 0.6) + (d ? 0.2 : 0) + (/[AP]\.?M/.test(l.norm) ? 0.05 : 0);
+      if (!time || score > time.score) time = { t, score };
+    }
+  }
+  return {
+    date: best?.iso ?? null,
+    time: time?.t ?? null,
+    dateConfidence: best ? Math.max(0.1, Math.min(1, best.score)) : 0,
+    timeConfidence: time ? Math.min(1, time.score) : 0,
+  };
+}

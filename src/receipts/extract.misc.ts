@@ -1,0 +1,88 @@
+import type { Line } from './extract.text.js';
+import { moneyIn } from './extract.text.js';
+import type { PaymentMethod } from './receipt.types.js';
+
+export interface Found<T> {
+  value: T | null;
+  confidence: number;
+}
+
+const FOLIO_LABEL =
+  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+
+/** Ticket identifier as printed after its label. */
+export function extractFolio(lines: Line[]): Found<string> {
+  for (const l of lines) {
+    if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
+    const m = FOLIO_LABEL.exec(l.norm);
+    if (m?.[2]) {
+      const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR#/.test(l.norm);
+      return { value: m[2].replace(/-$/, ''), confidence: strong ? 0.85 : 0.6 };
+    }
+  }
+  return { value: null, confidence: 0 };
+}
+
+const CP = /\bC\.?\s?P\.?\s?[:.]?\s?([0-9OIL]{5})(?!\d)|CODIGO POSTAL\s?:?\s?(\d{5})/;
+
+export function extractPostalCode(lines: Line[]): Found<string> {
+  for (const l of lines) {
+    const m = CP.exec(l.norm);
+    const raw = m?.[1] ?? m?.[2];
+    if (raw) {
+      const v = raw.replace(/O/g, '0').replace(/[IL]/g, '1');
+      return { value: v, confidence: v === raw ? 0.9 : 0.6 };
+    }
+  }
+  return { value: null, confidence: 0 };
+}
+
+const CARD =
+  /TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER\s?CARD|AMEX|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b/;
+const OTHER = /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE|CODI\b|PAYPAL|MERCADO PAGO/;
+
+/** Cash when paid EFECTIVO (usually with CAMBIO); card for any card keyword; vouchers/transfers other. */
+export function extractPayment(lines: Line[]): Found<PaymentMethod> {
+  let cash = -1;
+  let card = -1;
+  let other = -1;
+  lines.forEach((l, i) => {
+    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm)) return;
+    if (/\bEFECTIVO\b/.test(l.norm) && cash < 0) cash = i;
+    if (CARD.test(l.norm) && card < 0) card = i;
+    if (OTHER.test(l.norm) && other < 0) other = i;
+  });
+  const hits = [
+    { m: 'cash' as const, i: cash },
+    { m: 'card' as const, i: card },
+    { m: 'other' as const, i: other },
+  ].filter((h) => h.i >= 0);
+  if (!hits.length) return { value: null, confidence: 0 };
+  if (hits.length === 1) return { value: hits[0]?.m ?? null, confidence: 0.9 };
+  // Several keywords: the one that carries an amount wins, else the first printed.
+  const withAmount = hits.filter((h) => moneyIn(lines[h.i]?.norm ?? '').length > 0);
+  const pick = (withAmount.length ? withAmount : hits).sort((a, b) => a.i - b.i)[0];
+  return { value: pick?.m ?? null, confidence: 0.6 };
+}
+
+const REGIMEN_NAMES: Array<[RegExp, string]> = [
+  [/GENERAL DE LEY/, '601'],
+  [/FINES NO LUCRATIVOS/, '603'],
+  [/ARRENDAMIENTO/, '606'],
+  [/ACTIVIDADES EMPRESARIALES/, '612'],
+  [/INCORPORACION FISCAL/, '621'],
+  [/SIMPLIFICADO DE CONFIANZA|\bRESICO\b/, '626'],
+  [/PLATAFORMAS TECNOLOGICAS/, '625'],
+  [/COORDINADOS/, '624'],
+];
+
+/** SAT regime code when the ticket prints one (as a code or by name). */
+export function extractRegimen(lines: Line[]): Found<string> {
+  const i = lines.findIndex((l) => /REGIMEN/.test(l.norm));
+  if (i < 0) return { value: null, confidence: 0 };
+  const text = `${lines[i]?.norm ?? ''} ${lines[i + 1]?.norm ?? ''}`;
+  const code = /\b(6[0-2]\d)\b/.exec(text)?.[1];
+  if (code) return { value: code, confidence: 0.9 };
+  for (const [re, c] of REGIMEN_NAMES) if (re.test(text)) return { value: c, confidence: 0.7 };
+  return { value: null, confidence: 0 };
+}

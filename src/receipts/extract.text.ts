@@ -1,0 +1,68 @@
+/** Shared helpers for reading OCR lines: normalisation and money tokens. */
+
+export interface Line {
+  /** As OCR gave it, trimmed. */
+  raw: string;
+  /** Upper case, accents removed, spaces collapsed: what the rules match against. */
+  norm: string;
+  index: number;
+}
+
+export interface Money {
+  cents: number;
+  /** Character offset of the token in the normalised line. */
+  at: number;
+  /** The token started with a digit that may be a misread `$` (5, 6, 8, S). */
+  dollarSuspect: boolean;
+}
+
+export const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+export function toLines(text: string): Line[] {
+  return text
+    .split(/\r?\n/)
+    .map((raw) => raw.trim())
+    .filter((raw) => raw.length > 0)
+    .map((raw, index) => ({
+      raw,
+      norm: stripAccents(raw.toUpperCase()).replace(/[—–]/g, '-').replace(/\s+/g, ' '),
+      index,
+    }));
+}
+
+// Thousands groups (`1,257` or OCR's `1, 257`), a decimal point or comma, exactly two decimals.
+const MONEY_RE = /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
+
+/** Every amount with two decimals on a line, left to right. */
+export function moneyIn(norm: string): Money[] {
+  const out: Money[] = [];
+  for (const m of norm.matchAll(MONEY_RE)) {
+    const whole = (m[2] ?? '').replace(/[,\s]/g, '');
+    const cents = Number(whole) * 100 + Number(m[3]);
+    if (!Number.isFinite(cents)) continue;
+    const hasSign = Boolean(m[1]);
+    out.push({ cents, at: m.index ?? 0, dollarSuspect: !hasSign && /^[568]\d/.test(whole) });
+  }
+  return out;
+}
+
+/** The amount with a misread leading `$` removed (`531.07` → `31.07`). */
+export function withoutDollar(cents: number): number | null {
+  const s = String(cents);
+  if (s.length < 4 || !/^[568]/.test(s)) return null;
+  return Number(s.slice(1));
+}
+
+/** The last amount on the line, or on the next line when the value drifted below its label. */
+export function amountNear(lines: Line[], i: number): Money | null {
+  const here = moneyIn(lines[i]?.norm ?? '');
+  if (here.length > 0) return here[here.length - 1] ?? null;
+  const next = lines[i + 1];
+  if (next && !/[A-Z]{3,}/.test(next.norm.replace(/\b(MXN|M\.?N\.?)\b/g, ''))) {
+    const m = moneyIn(next.norm);
+    return m[m.length - 1] ?? null;
+  }
+  return null;
+}
+
+export const toPesos = (cents: number | null): number | null => (cents === null ? null : cents / 100);

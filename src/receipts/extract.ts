@@ -1,0 +1,65 @@
+import { extractTotals } from './extract.amounts.js';
+import { extractDateTime } from './extract.dates.js';
+import { extractItems } from './extract.items.js';
+import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
+import { extractRfc } from './extract.rfc.js';
+import { toLines } from './extract.text.js';
+import { extractVendor } from './extract.vendor.js';
+import type { FieldName, ReceiptFields } from './receipt.types.js';
+
+export interface Extraction {
+  fields: ReceiptFields;
+  confidence: Record<FieldName, number>;
+}
+
+/** Pure: OCR text in, fields (amounts in cents) and per-field confidence out. */
+export function extractFields(text: string): Extraction {
+  const lines = toLines(text);
+  const items = extractItems(lines);
+  const itemsSum = items.length ? items.reduce((s, i) => s + i.amount, 0) : null;
+  const totals = extractTotals(lines, itemsSum);
+  const rfc = extractRfc(lines);
+  const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
+  const dt = extractDateTime(lines);
+  const folio = extractFolio(lines);
+  const cp = extractPostalCode(lines);
+  const pay = extractPayment(lines);
+  const regimen = extractRegimen(lines);
+  const itemsOk = itemsSum !== null && totals.total !== null && itemsSum === totals.total;
+  const fields: ReceiptFields = {
+    vendor_name: vendor.name,
+    vendor_store_name: vendor.storeName,
+    vendor_rfc: rfc?.rfc ?? null,
+    date: dt.date,
+    time: dt.time,
+    total: totals.total,
+    subtotal: totals.subtotal,
+    iva: totals.iva,
+    ieps: totals.ieps,
+    tip: totals.tip,
+    currency: 'MXN',
+    payment_method: pay.value,
+    folio: folio.value,
+    postal_code: cp.value,
+    regimen_fiscal: regimen.value,
+    items,
+  };
+  const confidence: Record<FieldName, number> = {
+    vendor_name: vendor.nameConfidence,
+    vendor_store_name: vendor.storeConfidence,
+    vendor_rfc: rfc?.score ?? 0,
+    date: dt.dateConfidence,
+    time: dt.timeConfidence,
+    total: totals.confidence.total,
+    subtotal: totals.confidence.subtotal,
+    iva: totals.confidence.iva,
+    ieps: totals.confidence.ieps,
+    tip: totals.confidence.tip,
+    payment_method: pay.confidence,
+    folio: folio.confidence,
+    postal_code: cp.confidence,
+    regimen_fiscal: regimen.confidence,
+    items: items.length ? (itemsOk ? 0.9 : 0.4) : 0,
+  };
+  return { fields, confidence };
+}

@@ -1,0 +1,118 @@
+import type { Line } from './extract.text.js';
+
+export interface Vendor {
+  name: string | null;
+  storeName: string | null;
+  nameConfidence: number;
+  storeConfidence: number;
+}
+
+// Company-type suffixes: S.A. DE C.V., SA DE CV, S. DE R.L. DE C.V., S.A.P.I. DE C.V., S.C., A.C.
+const SUFFIX =
+  /\bS\.?\s?A\.?(\s?P\.?\s?I\.?)?\s?(DE\s?C\.?\s?V\.?)?$|\bS\.?\s?DE\s?R\.?\s?L\.?(\s?DE\s?C\.?\s?V\.?)?$|\bS\.?\s?C\.?$|\bA\.?\s?C\.?$/;
+const PARTIAL_TAIL =
+  /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?V\.?$|^DE\s?C\.?\s?V\.?$|^S\.?\s?A\.?\s?DE\s?C\.?\s?V\.?$|^DE\s?R\.?\s?L\.?.*$/;
+const ADDRESS =
+  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b|\d{3,}/;
+
+const clean = (s: string): string =>
+  s
+    .replace(/^[^A-Z0-9(]+/, '')
+    .replace(/[^A-Z0-9.)]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const letters = (s: string): number => (s.match(/[A-Z]/g) ?? []).length;
+const isTexty = (s: string): boolean => letters(s) >= 3 && letters(s) / s.replace(/\s/g, '').length > 0.7;
+
+/** Words that RFC initials skip (articles, company type). */
+const STOP = new Set([
+  'DE',
+  'DEL',
+  'LA',
+  'LAS',
+  'LOS',
+  'EL',
+  'Y',
+  'E',
+  'S',
+  'A',
+  'SA',
+  'CV',
+  'C',
+  'V',
+  'R',
+  'L',
+  'SC',
+]);
+
+/** How well a name explains the RFC's letters: initials of a company, or the física name rule. */
+export function rfcNameMatch(name: string, rfc: string | null): number {
+  if (!rfc) return 0;
+  const head = rfc.slice(0, rfc.length === 13 ? 4 : 3);
+  const words = name
+    .replace(/[.,]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !STOP.has(w));
+  if (rfc.length === 13 && words.length >= 3) {
+    // Persona física: paternal surname initial+first inner vowel, maternal initial, first name initial.
+    const [pat, mat] = [words[words.length - 2] ?? '', words[words.length - 1] ?? ''];
+    const vowel = pat.slice(1).match(/[AEIOU]/)?.[0] ?? '';
+    const guess = `${pat[0]}${vowel}${mat[0]}${words[0]?.[0]}`;
+    return [...guess].filter((c, i) => c === head[i]).length / 4;
+  }
+  const initials = words.map((w) => w[0]).join('');
+  return (
+    [...head].filter((c, i) => initials.includes(c) && initials.indexOf(c) <= i + 1).length / head.length
+  );
+}
+
+/** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
+export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number | null): Vendor {
+  const top = lines.slice(0, Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1)));
+  let name: string | null = null;
+  let nameConfidence = 0;
+  for (let i = 0; i < top.length; i++) {
+    const cur = clean(top[i]?.norm ?? '');
+    if (PARTIAL_TAIL.test(cur) && i > 0) {
+      name = `${clean(top[i - 1]?.norm ?? '')} ${cur}`;
+      nameConfidence = 0.8;
+      break;
+    }
+    const next = clean(top[i + 1]?.norm ?? '');
+    if (/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^C\.?\s?V\.?$/.test(next)) {
+      name = `${cur} ${next}`;
+      nameConfidence = 0.8;
+      break;
+    }
+    if (SUFFIX.test(cur) && isTexty(cur)) {
+      name = cur;
+      nameConfidence = 0.9;
+      break;
+    }
+  }
+  if (!name && rfc?.length === 13) {
+    const person = top.find(
+      (l) => /^[A-Z]+( [A-Z]+){2,4}$/.test(clean(l.norm)) && rfcNameMatch(clean(l.norm), rfc) >= 0.75,
+    );
+    if (person) {
+      name = clean(person.norm);
+      nameConfidence = 0.7;
+    }
+  }
+  const storeLine = top.find(
+    (l) => isTexty(clean(l.norm)) && clean(l.norm).length >= 3 && !ADDRESS.test(l.norm),
+  );
+  const storeName = storeLine ? clean(storeLine.norm) : null;
+  const sameAsName = storeName !== null && name !== null && name.startsWith(storeName);
+  return {
+    name: name ?? storeName,
+    storeName: sameAsName && storeLine?.index === top[0]?.index && name !== storeName ? storeName : storeName,
+    nameConfidence: name
+      ? nameConfidence * (rfc ? 0.5 + 0.5 * rfcNameMatch(name, rfc) : 0.8)
+      : storeName
+        ? 0.3
+        : 0,
+    storeConfidence: storeName ? 0.6 : 0,
+  };
+}

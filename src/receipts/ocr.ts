@@ -1,0 +1,148 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+
+export interface OcrResult {
+  text: string;
+  words?: OcrWord[];
+  /** Mean confidence 0..100 as tesseract reports it. */
+  confidence: number;
+}
+
+export interface OcrOptions {
+  /** Tesseract page segmentation mode; default 6 (single uniform block) suits narrow tickets. */
+  psm?: '3' | '4' | '6' | '11';
+}
+
+/** Anything that turns a prepared image into text. The real one is tesseract; tests use a fake. */
+export interface OcrEngine {
+  recognize(image: Buffer, opts?: OcrOptions): Promise<OcrResult>;
+  close(): Promise<void>;
+}
+
+export interface TesseractPoolOptions {
+  workers?: number;
+  /** Replace a worker after this many jobs: the wasm heap only grows, so recycling bounds memory. */
+  recycleAfter?: number;
+  langs?: string[];
+}
+
+const require = createRequire(import.meta.url);
+
+/** The language data ships in node_modules; loading it from there means no network at runtime. */
+export function langPath(lang: string): string {
+  const pkg = require.resolve(`@tesseract.js-data/${lang}/package.json`);
+  return join(dirname(pkg), '4.0.0_best_int');
+}
+
+async function startWorker(langs: string[]): Promise<Worker> {
+  const first = langs[0] ?? 'spa';
+  const worker = await createWorker(langs, OEM.LSTM_ONLY, {
+    langPath: langPath(first),
+    gzip: true,
+    cacheMethod: 'none',
+  });
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: '300' });
+  return worker;
+}
+
+interface Slot {
+  worker: Promise<Worker>;
+  jobs: number;
+  busy: boolean;
+  psm: string;
+}
+
+export interface PoolStats {
+  started: number;
+  recycled: number;
+}
+
+/** A long-lived pool of tesseract workers, started lazily, recycled after N jobs, closed once. */
+export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngine & { stats: PoolStats } {
+  const size = Math.max(1, opts.workers ?? availableParallelism());
+  const recycleAfter = opts.recycleAfter ?? 200;
+  const langs = opts.langs ?? ['spa'];
+  const slots: Slot[] = [];
+  const waiting: Array<(slot: Slot) => void> = [];
+  const stats: PoolStats = { started: 0, recycled: 0 };
+  let closed = false;
+
+  const spawn = (): Promise<Worker> => {
+    stats.started++;
+    return startWorker(langs);
+  };
+
+  const acquire = (): Promise<Slot> => {
+    const free = slots.find((s) => !s.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    if (slots.length < size) {
+      const slot: Slot = { worker: spawn(), jobs: 0, busy: true, psm: '6' };
+      slots.push(slot);
+      return Promise.resolve(slot);
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+
+  const release = (slot: Slot): void => {
+    slot.jobs++;
+    if (slot.jobs >= recycleAfter) {
+      const old = slot.worker;
+      slot.worker = old.then((w) => w.terminate()).then(spawn, spawn);
+      slot.jobs = 0;
+      stats.recycled++;
+    }
+    const next = waiting.shift();
+    if (next) next(slot);
+    else slot.busy = false;
+  };
+
+  const recognize = async (image: Buffer, o: OcrOptions = {}): Promise<OcrResult> => {
+    if (closed) throw new Error('OCR engine is closed');
+    const slot = await acquire();
+    try {
+      const worker = await slot.worker;
+      const psm = o.psm ?? '6';
+      if (slot.psm !== psm) {
+        await worker.setParameters({ tessedit_pageseg_mode: psm as PSM });
+        slot.psm = psm;
+      }
+      const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+      return { text: data.text, words: wordsOf(data), confidence: data.confidence };
+    } finally {
+      release(slot);
+    }
+  };
+
+  const close = async (): Promise<void> => {
+    closed = true;
+    const all = slots.splice(0);
+    await Promise.all(all.map((s) => s.worker.then((w) => w.terminate()).catch(() => undefined)));
+  };
+
+  return { recognize, close, stats };
+}
+
+type Page = Awaited<ReturnType<Worker['recognize']>>['data'];
+
+function wordsOf(page: Page): OcrWord[] {
+  const out: OcrWord[] = [];
+  for (const block of page.blocks ?? []) {
+    for (const para of block.paragraphs) {
+      for (const line of para.lines) {
+        for (const w of line.words) out.push({ text: w.text, confidence: w.confidence, bbox: w.bbox });
+      }
+    }
+  }
+  return out;
+}

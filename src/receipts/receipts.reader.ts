@@ -1,0 +1,62 @@
+import { type Extraction, extractFields } from './extract.js';
+import { createTesseractEngine, type OcrEngine } from './ocr.js';
+import { type PrepareOptions, prepareImage } from './prepare.js';
+import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
+
+export interface ReceiptReaderOptions {
+  workers?: number;
+  recycleAfter?: number;
+  /** Defaults to a tesseract pool; tests pass a fake. */
+  engine?: OcrEngine;
+}
+
+const KEY: FieldName[] = ['total', 'vendor_rfc', 'date', 'vendor_name'];
+const RETRY_BELOW = 0.6;
+
+/** Second-pass preparation: a different view often rescues what the first one garbled. */
+const SECOND_PASS: PrepareOptions = { flatten: true, scale: 1.5 };
+
+const weak = (e: Extraction): boolean => KEY.some((k) => e.confidence[k] < RETRY_BELOW);
+
+/** Takes each field from the pass that is more confident about it. */
+export function mergeExtractions(a: Extraction, b: Extraction): Extraction {
+  const fields = { ...a.fields };
+  const confidence = { ...a.confidence };
+  for (const k of Object.keys(a.confidence) as FieldName[]) {
+    if (b.confidence[k] > a.confidence[k]) {
+      (fields as Record<string, unknown>)[k] = b.fields[k];
+      confidence[k] = b.confidence[k];
+    }
+  }
+  return { fields, confidence };
+}
+
+/** One OCR pool for the process; `read` prepares, recognises and extracts; `close` ends the pool. */
+export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
+  read: ReceiptReader;
+  close(): Promise<void>;
+} {
+  const engine =
+    opts.engine ?? createTesseractEngine({ workers: opts.workers, recycleAfter: opts.recycleAfter });
+  const read: ReceiptReader = async (image) => {
+    const t0 = performance.now();
+    const prepared = await prepareImage(image);
+    const t1 = performance.now();
+    const ocr = await engine.recognize(prepared);
+    const t2 = performance.now();
+    let result = extractFields(ocr.text);
+    let text = ocr.text;
+    const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
+    if (weak(result)) {
+      const t3 = performance.now();
+      const again = await engine.recognize(await prepareImage(image, SECOND_PASS));
+      result = mergeExtractions(result, extractFields(again.text));
+      text = `${text}\n${again.text}`;
+      timings.second_pass = performance.now() - t3;
+    }
+    timings.total = performance.now() - t0;
+    const data: ReceiptData = { ...result.fields, confidence: result.confidence, text, timings };
+    return data;
+  };
+  return { read, close: () => engine.close() };
+}
