@@ -6,7 +6,7 @@ import { formatCantidad, valorUnitario } from './concepto.amounts.js';
 import { cfdiText } from './emisor.js';
 import { IEPS_8, IVA_16 } from './money.js';
 import { planTaxClasses, splitTotalByClass } from './tax-plan.js';
-import { splitGross, type TaxClass } from './taxes.js';
+import { type LineTaxes, shiftIva, splitGross, type TaxClass } from './taxes.js';
 
 /** Amounts beyond this (10 million pesos) are not a store ticket; they would only be an extraction error. */
 const MAX_CENTS = 1_000_000_000;
@@ -31,8 +31,7 @@ function reliableItems(items: ReceiptItem[], total: number): boolean {
   return ok && items.reduce((s, i) => s + i.amount, 0) === total;
 }
 
-function traslados(gross: number, cls: TaxClass): { importe: number; traslados: Traslado[] } {
-  const t = splitGross(gross, cls);
+function traslados(t: LineTaxes, cls: TaxClass): { importe: number; traslados: Traslado[] } {
   const iva = (base: number, rate: number, importe: number): Traslado => ({
     base,
     impuesto: '002',
@@ -48,8 +47,8 @@ function traslados(gross: number, cls: TaxClass): { importe: number; traslados: 
   return { importe: t.base, traslados: list };
 }
 
-function concepto(line: Line, cls: TaxClass): Concepto {
-  const { importe, traslados: list } = traslados(line.gross, cls);
+function concepto(line: Line, cls: TaxClass, split = splitGross(line.gross, cls)): Concepto {
+  const { importe, traslados: list } = traslados(split, cls);
   const cantidad = formatCantidad(line.quantity);
   return {
     ...line.claves,
@@ -60,6 +59,27 @@ function concepto(line: Line, cls: TaxClass): Concepto {
     objetoImp: '02',
     traslados: list,
   };
+}
+
+/**
+ * Stores compute IVA on the ticket total, we compute it per line: the sums can differ by a cent or two. Lines
+ * whose SAT limits allow it move one cent between base and IVA until the invoice shows the printed IVA
+ * (the total never changes).
+ */
+function matchPrintedIva(splits: LineTaxes[], printedIva: number | null): LineTaxes[] {
+  if (printedIva === null) return splits;
+  let diff = printedIva - splits.reduce((s, t) => s + t.iva, 0);
+  if (diff === 0 || Math.abs(diff) > splits.length) return splits;
+  const out = [...splits];
+  for (let i = 0; i < out.length && diff !== 0; i++) {
+    const current = out[i];
+    const moved = current && current.iva > 0 ? shiftIva(current, diff > 0 ? 1 : -1) : null;
+    if (moved) {
+      out[i] = moved;
+      diff -= diff > 0 ? 1 : -1;
+    }
+  }
+  return out;
 }
 
 const PART_LABEL: Record<TaxClass, string> = { iva16: 'IVA 16 %', iva0: 'tasa 0 %', ieps8_iva16: 'IEPS 8 %' };
@@ -107,5 +127,9 @@ export function buildConceptos(receipt: ReceiptFields, expenseDescription?: stri
     { iva: receipt.iva, ieps: receipt.ieps },
   );
   if (!classes) return wholeTicket(receipt, total, description);
-  return lines.map((l, i) => concepto(l, classes[i] ?? 'iva16'));
+  const splits = matchPrintedIva(
+    lines.map((l, i) => splitGross(l.gross, classes[i] ?? 'iva16')),
+    receipt.iva,
+  );
+  return lines.map((l, i) => concepto(l, classes[i] ?? 'iva16', splits[i]));
 }

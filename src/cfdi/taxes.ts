@@ -47,3 +47,15 @@ export function splitGross(gross: number, cls: TaxClass): LineTaxes {
   }
   throw new RangeError(`No tax split for ${gross} cents as ${cls}`);
 }
+
+/**
+ * The IVA 16 % split of a line moved by one cent of IVA (up: +1, down: -1), when SAT's limits allow it; used to
+ * make the invoice's IVA equal the ticket's printed IVA, which stores round on the ticket total.
+ */
+export function shiftIva(t: LineTaxes, step: 1 | -1): LineTaxes | null {
+  if (t.ieps !== 0) return null;
+  const base = t.base - step;
+  const iva = t.iva + step;
+  if (base < 0 || iva < 0 || !taxWithinLimits(base, IVA_16, iva)) return null;
+  return { base, ieps: 0, ivaBase: base, iva };
+}

@@ -64,10 +64,10 @@ describe('cadena original (TypeScript after SAT XSLT rules)', () => {
     // NoCertificado is required: an unsealed document still gets its "|".
     expect(
       cadena.startsWith(
-        '||4.0||A 1|2026-11-22T02:00:00|01||262.01|MXN|303.92|I|01|PUE|58300|ABC12|OAT080813655|',
+        '||4.0||A 1|2026-11-22T02:00:00|01||262.00|MXN|303.92|I|01|PUE|58300|ABC12|OAT080813655|',
       ),
     ).toBe(true);
-    expect(cadena.endsWith('|262.01|002|Tasa|0.160000|41.91|41.91||')).toBe(true);
+    expect(cadena.endsWith('|262.00|002|Tasa|0.160000|41.92|41.92||')).toBe(true);
   });
 
   it('builds the TFD cadena with the optional Leyenda only when given', () => {

@@ -94,15 +94,23 @@ describe('buildComprobante: amounts', () => {
   it('uses the items as conceptos when they add up to the total, with IVA broken out', () => {
     const c = buildComprobante(inputFor(base));
     expect(c.conceptos.map((k) => [k.descripcion, k.cantidad, k.importe])).toEqual([
-      ['TACOS AL PASTOR (3)', '1', 6203],
+      ['TACOS AL PASTOR (3)', '1', 6202],
       ['CAFE DE OLLA', '2', 5252],
       ['REFRESCO', '3', 9401],
       ['CERVEZA NACIONAL', '1', 5345],
     ]);
     expect(c.conceptos[0]?.traslados).toEqual([
-      { base: 6203, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 160000, importe: 992 },
+      { base: 6202, impuesto: '002', tipoFactor: 'Tasa', tasaOCuota: 160000, importe: 993 },
     ]);
-    expect(c.subTotal + c.impuestos.totalImpuestosTrasladados).toBe(30392);
+  });
+
+  it("shows the ticket's printed subtotal and IVA when SAT's limits allow (stores round on the total)", () => {
+    // Per line the IVA would be 41.91; the ticket prints 41.92 and one line can carry the extra cent.
+    const c = buildComprobante(inputFor(base));
+    expect([c.subTotal, c.impuestos.totalImpuestosTrasladados, c.total]).toEqual([26200, 4192, 30392]);
+    expect(arithmeticProblems(c)).toEqual([]);
+    const unprinted = buildComprobante(inputFor(receipt({ iva: null })));
+    expect([unprinted.subTotal, unprinted.impuestos.totalImpuestosTrasladados]).toEqual([26201, 4191]);
   });
 
   it('finds the 0 % and IEPS lines from the printed taxes (dev-009: bread 0 %, chips IEPS 8 %)', () => {
