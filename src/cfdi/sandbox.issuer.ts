@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { Clock } from '../clock.js';
 import { cadenaOriginalOf, cadenaOriginalTfd, type DomElement } from './cadena.js';
 import { loadCsd } from './csd.js';
@@ -26,6 +27,38 @@ export function defaultSandboxCsdPaths(): { cerPath: string; keyPath: string; pa
   };
 }
 
+/** Anexo 20's attribute order, so Sello/NoCertificado/Certificado sit where readers expect them (cosmetic). */
+const COMPROBANTE_ORDER = [
+  'Version',
+  'Serie',
+  'Folio',
+  'Fecha',
+  'Sello',
+  'FormaPago',
+  'NoCertificado',
+  'Certificado',
+  'CondicionesDePago',
+  'SubTotal',
+  'Descuento',
+  'Moneda',
+  'TipoCambio',
+  'Total',
+  'TipoDeComprobante',
+  'Exportacion',
+  'MetodoPago',
+  'LugarExpedicion',
+  'Confirmacion',
+];
+
+function inAnexo20Order(root: XMLBuilder): void {
+  const el = root.node as unknown as DomElement;
+  const present = COMPROBANTE_ORDER.filter((n) => el.hasAttribute(n)).map(
+    (n) => [n, el.getAttribute(n) ?? ''] as const,
+  );
+  root.removeAtt(present.map(([n]) => n));
+  for (const [n, v] of present) root.att(n, v);
+}
+
 /**
  * Seals with a CSD (normally SAT's public test one, on behalf of the merchant on the ticket) and adds a locally
  * generated TimbreFiscalDigital 1.1 whose SelloSAT is made with the same key. Nothing leaves the machine; the
@@ -43,10 +76,13 @@ export function createSandboxIssuer(opts: {
     async sealAndStamp(unsignedXml: string): Promise<StampedCfdi> {
       const doc = create(unsignedXml);
       const root = doc.root();
+      const el = root.node as unknown as DomElement;
+      const fecha = el.getAttribute('Fecha') ?? '';
       root.att('NoCertificado', csd.noCertificado).att('Certificado', csd.certificado);
-      const cadenaOriginal = cadenaOriginalOf(root.node as unknown as DomElement);
+      const cadenaOriginal = cadenaOriginalOf(el);
       const sello = csd.sign(cadenaOriginal);
       root.att('Sello', sello);
+      inAnexo20Order(root);
       const tfd = {
         Version: '1.1',
         UUID: randomUUID().toUpperCase(),
@@ -65,7 +101,7 @@ export function createSandboxIssuer(opts: {
       return {
         xml: doc.end({ prettyPrint: true }),
         uuid: tfd.UUID,
-        fecha: root.node ? ((root.node as unknown as DomElement).getAttribute('Fecha') ?? '') : '',
+        fecha,
         fechaTimbrado: tfd.FechaTimbrado,
         noCertificado: csd.noCertificado,
         noCertificadoSat: tfd.NoCertificadoSAT,
