@@ -10,12 +10,13 @@ import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { createApp } from './http/app.js';
 import { filesRoutes } from './invoices/files.routes.js';
-import { invoiceJobHandler, type PdfRenderer } from './invoices/invoice.job.js';
+import { invoiceJobHandler } from './invoices/invoice.job.js';
 import { INVOICE_JOB } from './invoices/invoices.service.js';
 import { ensureLinkSecret } from './invoices/link-secret.js';
 import { startJobWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
-import type { ReceiptReader } from './receipts/receipt.types.js';
+import { renderInvoicePdf } from './pdf/invoice.pdf.js';
+import { createReceiptReader } from './receipts/receipts.reader.js';
 import { localStorage } from './storage/local.storage.js';
 
 function sandboxIssuer(config: Config) {
@@ -28,14 +29,6 @@ function sandboxIssuer(config: Config) {
   });
 }
 
-// TODO(wiring): replaced by createReceiptReader (src/receipts/receipts.reader.ts) and renderInvoicePdf
-// (src/pdf/invoice.pdf.ts) once those modules land.
-const receiptReader = (): { read: ReceiptReader; close(): Promise<void> } => ({
-  read: () => Promise.reject(new Error('receipt reader not wired yet')),
-  close: async () => {},
-});
-const renderPdf: PdfRenderer = () => Promise.reject(new Error('PDF renderer not wired yet'));
-
 /** Composition root: the only place that builds real adapters and starts things. */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -46,7 +39,7 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const reader = receiptReader();
+  const reader = createReceiptReader({ workers: config.OCR_WORKERS, recycleAfter: config.OCR_RECYCLE_AFTER });
   const deps: Deps = {
     config,
     db,
@@ -64,7 +57,7 @@ async function main(): Promise<void> {
 
   const app = createApp(deps, { publicRoutes: [filesRoutes(deps), ...bots.routes] });
   const worker = startJobWorker(deps, {
-    [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf }),
+    [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf: renderInvoicePdf }),
     ...bots.jobHandlers,
   });
   await bots.start();
