@@ -11,13 +11,24 @@ export interface PrintedTaxes {
   ieps: number | null;
 }
 
+/** A partial assignment; classes are kept as a back-linked list so extending a state is O(1). */
 interface State {
   iva: number;
   ieps: number;
-  classes: TaxClass[];
+  cls: TaxClass | null;
+  prev: State | null;
+}
+
+function classesOf(s: State): TaxClass[] {
+  const out: TaxClass[] = [];
+  for (let n: State | null = s; n?.cls; n = n.prev) out.push(n.cls);
+  return out.reverse();
 }
 
 const tolerance = (lines: number): number => Math.max(2, lines);
+
+/** Beyond this many partial sums (long tickets with IEPS) we stop and fall back to splitting the total by rate. */
+const MAX_STATES = 20_000;
 
 const sumTaxes = (amounts: number[], classes: TaxClass[]) =>
   amounts.reduce(
@@ -39,19 +50,21 @@ export function planTaxClasses(amounts: number[], printed: PrintedTaxes): TaxCla
   const options: TaxClass[] = ieps > 0 ? ['iva16', 'iva0', 'ieps8_iva16'] : ['iva16', 'iva0'];
   // Dynamic programming over lines keyed by (iva, ieps) so far; sums only grow, so states past the targets
   // plus the tolerance are dropped, which keeps the search small even for long tickets.
-  let states = new Map<string, State>([['0,0', { iva: 0, ieps: 0, classes: [] }]]);
+  const iepsSpan = ieps + tol + 1;
+  let states = new Map<number, State>([[0, { iva: 0, ieps: 0, cls: null, prev: null }]]);
   for (const gross of amounts) {
     const taxes = options.map((cls) => ({ cls, t: splitGross(gross, cls) }));
-    const next = new Map<string, State>();
+    const next = new Map<number, State>();
     for (const s of states.values()) {
       for (const { cls, t } of taxes) {
         const iva = s.iva + t.iva;
         const iepsSum = s.ieps + t.ieps;
         if (iva > targetIva + tol || iepsSum > ieps + tol) continue;
-        const key = `${iva},${iepsSum}`;
-        if (!next.has(key)) next.set(key, { iva, ieps: iepsSum, classes: [...s.classes, cls] });
+        const key = iva * iepsSpan + iepsSum;
+        if (!next.has(key)) next.set(key, { iva, ieps: iepsSum, cls, prev: s });
       }
     }
+    if (next.size > MAX_STATES) return null;
     states = next;
   }
   let best: State | null = null;
@@ -63,7 +76,7 @@ export function planTaxClasses(amounts: number[], printed: PrintedTaxes): TaxCla
       bestDiff = diff;
     }
   }
-  return best && bestDiff <= tol ? best.classes : null;
+  return best && bestDiff <= tol ? classesOf(best) : null;
 }
 
 /**
