@@ -3,14 +3,9 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import QRCode from 'qrcode';
 import type { IssuedCfdi } from '../cfdi/cfdi.service.js';
 import { verificationUrl } from './invoice.labels.js';
-import {
-  ACCENT,
-  conceptosSection,
-  headerSection,
-  receptorSection,
-  timbreSection,
-  totalesSection,
-} from './invoice.sections.js';
+import { conceptosSection, headerSection, receptorSection } from './invoice.sections.js';
+import { ACCENT } from './invoice.style.js';
+import { timbreSection, totalesSection } from './invoice.totals.js';
 
 export const SANDBOX_LEGEND = 'SANDBOX – SIN VALIDEZ FISCAL';
 

@@ -4,7 +4,7 @@ import { createSandboxIssuer, defaultSandboxCsdPaths } from '../../src/cfdi/sand
 import { fixedClock } from '../../src/clock.js';
 import { verificationUrl } from '../../src/pdf/invoice.labels.js';
 import { invoicePdfDefinition, renderInvoicePdf, SANDBOX_LEGEND } from '../../src/pdf/invoice.pdf.js';
-import { wrapMono } from '../../src/pdf/invoice.sections.js';
+import { wrapMono } from '../../src/pdf/invoice.totals.js';
 import { fixtureReceipt, inputFor } from '../cfdi/cfdi.fixtures.js';
 
 const issuer = createSandboxIssuer({
