@@ -58,7 +58,7 @@ export function invoicePdfDefinition(
       cellSmall: { fontSize: 7 },
       table: { margin: [0, 0, 0, 4] },
       enLetra: { bold: true, fontSize: 8.5 },
-      mono: { font: 'Courier', fontSize: 6, lineHeight: 1 },
+      mono: { font: 'Courier', fontSize: 6, lineHeight: 1.2 },
       tiny: { fontSize: 6.5, color: '#666666' },
       sandboxLegend: {
         bold: true,
