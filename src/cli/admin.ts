@@ -5,7 +5,11 @@ import { ConfigError, loadConfig } from '../config.js';
 import { createDb } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { AppError } from '../errors.js';
-import { COMMANDS, type Values } from './commands.cli.js';
+import type { Command, Values } from './args.cli.js';
+import { ORG_COMMANDS } from './orgs.cli.js';
+import { PROFILE_COMMANDS } from './profiles.cli.js';
+
+const COMMANDS: Record<string, Command> = { ...ORG_COMMANDS, ...PROFILE_COMMANDS };
 
 /**
  * Operator CLI: `npm run --silent admin -- <command> [options] [--json]`. With --json stdout carries exactly

@@ -8,6 +8,8 @@ import { findProfileById, getTaxInfo } from './profiles.repo.js';
 import {
   assertUnique,
   checkTaxCodes,
+  cleanTaxInfo,
+  type TaxInfoInput,
   uniqueViolationToConflict,
   validEmail,
   validPhone,
@@ -15,20 +17,9 @@ import {
   validRfc,
 } from './profiles.validate.js';
 
-type ProfileDeps = { db: Db; clock: Clock };
+export type { TaxInfoInput };
 
-export type TaxInfoInput = Partial<{
-  taxpayer: string | null;
-  street: string | null;
-  ext_num: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  postal_code: string | null;
-  fiscal_regimen: string | null;
-  cfdi_use: string | null;
-}>;
+type ProfileDeps = { db: Db; clock: Clock };
 
 export interface NewProfile {
   rfc: string;
@@ -39,37 +30,6 @@ export interface NewProfile {
   is_admin?: boolean;
   credits?: number;
   tax_info?: TaxInfoInput;
-}
-
-const TAX_FIELDS = [
-  'taxpayer',
-  'street',
-  'ext_num',
-  'neighborhood',
-  'city',
-  'state',
-  'country',
-  'postal_code',
-  'fiscal_regimen',
-  'cfdi_use',
-] as const;
-
-function cleanTaxInfo(
-  rfc: string,
-  input: TaxInfoInput = {},
-): Omit<TaxInfoTable, 'profile_id' | 'updated_at'> {
-  const out = Object.fromEntries(
-    TAX_FIELDS.map((f) => [f, input[f]?.trim() ? input[f].trim() : null]),
-  ) as Omit<TaxInfoTable, 'profile_id' | 'updated_at'>;
-  if (out.postal_code) out.postal_code = validPostalCode(out.postal_code, 'tax_info.postal_code');
-  if (out.fiscal_regimen) out.fiscal_regimen = out.fiscal_regimen.toUpperCase();
-  if (out.cfdi_use) out.cfdi_use = out.cfdi_use.toUpperCase();
-  checkTaxCodes(
-    rfc,
-    { regimen: out.fiscal_regimen, uso: out.cfdi_use },
-    { regimen: 'tax_info.fiscal_regimen', uso: 'tax_info.cfdi_use' },
-  );
-  return out;
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isGenericRfc, isValidRfc, normalizeRfc, type RfcKind, rfcKind } from '../catalogs/rfc.js';
 import { taxCodesProblem } from '../catalogs/sat.catalogs.js';
 import type { DbOrTrx } from '../db/db.js';
+import type { TaxInfoTable } from '../db/schema.js';
 import { conflict, validationError } from '../errors.js';
 import { normalizePhone } from './phone.js';
 
@@ -77,4 +78,49 @@ export function uniqueViolationToConflict(err: unknown): never {
     throw conflict('A profile with this RFC, email or phone number already exists');
   }
   throw err;
+}
+
+export type TaxInfoInput = Partial<{
+  taxpayer: string | null;
+  street: string | null;
+  ext_num: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  postal_code: string | null;
+  fiscal_regimen: string | null;
+  cfdi_use: string | null;
+}>;
+
+const TAX_FIELDS = [
+  'taxpayer',
+  'street',
+  'ext_num',
+  'neighborhood',
+  'city',
+  'state',
+  'country',
+  'postal_code',
+  'fiscal_regimen',
+  'cfdi_use',
+] as const;
+
+/** Tax information as given at creation: trimmed, empty → null, codes upper-case and checked together. */
+export function cleanTaxInfo(
+  rfc: string,
+  input: TaxInfoInput = {},
+): Omit<TaxInfoTable, 'profile_id' | 'updated_at'> {
+  const out = Object.fromEntries(
+    TAX_FIELDS.map((f) => [f, input[f]?.trim() ? input[f].trim() : null]),
+  ) as Omit<TaxInfoTable, 'profile_id' | 'updated_at'>;
+  if (out.postal_code) out.postal_code = validPostalCode(out.postal_code, 'tax_info.postal_code');
+  if (out.fiscal_regimen) out.fiscal_regimen = out.fiscal_regimen.toUpperCase();
+  if (out.cfdi_use) out.cfdi_use = out.cfdi_use.toUpperCase();
+  checkTaxCodes(
+    rfc,
+    { regimen: out.fiscal_regimen, uso: out.cfdi_use },
+    { regimen: 'tax_info.fiscal_regimen', uso: 'tax_info.cfdi_use' },
+  );
+  return out;
 }
