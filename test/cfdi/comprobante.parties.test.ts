@@ -133,3 +133,10 @@ describe('buildComprobante: failures a retry cannot fix', () => {
     expect(f.message).toContain('allowed: ');
   });
 });
+
+describe('text fields', () => {
+  it('keeps "|" and control characters out of CFDI text', () => {
+    const r = receipt({ items: [], vendor_store_name: 'LA | TERRAZA\u0007' });
+    expect(buildComprobante(inputFor(r)).conceptos[0]?.descripcion).toBe('Consumo en LA / TERRAZA');
+  });
+});
