@@ -18,12 +18,12 @@ export interface MerchantInfo {
 const REGIMEN_SOCIETARIO =
   /[\s,]+(S\.?\s?A\.?\s?P\.?\s?I\.?|S\.?\s?A\.?\s?B\.?|S\.?\s?A\.?|S\.?\s?DE\s?R\.?\s?L\.?|S\.?\s?C\.?|S\.?\s?C\.?\s?P\.?)(\s*DE\s*C\.?\s?V\.?)?\.?$/;
 
+const isControl = (ch: string): boolean => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f;
+
 /** Text as CFDI attributes accept it: no "|" (the cadena separator), no control characters, single spaces. */
 export const cfdiText = (s: string): string =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  s
-    .replace(/\|/g, '/')
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+  Array.from(s.replace(/\|/g, '/'), (ch) => (isControl(ch) ? ' ' : ch))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim();
 
