@@ -19,7 +19,8 @@ export type MediaJobDeps = Deps & {
   kick: () => void;
 };
 
-const maxMb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 
 /** Photos become jobs: the webhook answers at once, download and invoice creation happen in the worker. */
 export async function queueMedia(
@@ -31,7 +32,7 @@ export async function queueMedia(
   const limit = turn.deps.config.MAX_IMAGE_BYTES;
   for (const [i, media] of items.entries()) {
     if (media.size !== undefined && media.size > limit) {
-      turn.out.push({ type: 'text', text: msg.tooBig(maxMb(limit)) });
+      turn.out.push({ type: 'text', text: msg.tooBig(sizeText(limit)) });
       continue;
     }
     await turn.deps.jobs.enqueueMedia({
@@ -51,7 +52,7 @@ function refusalText(err: unknown, payer: ChatPayer | undefined, limitBytes: num
     case 'InsufficientCredits':
       return msg.noCredits(payer?.orgName);
     case 'PayloadTooLarge':
-      return msg.tooBig(maxMb(limitBytes));
+      return msg.tooBig(sizeText(limitBytes));
     case 'UnsupportedMediaType':
       return msg.badImage();
     case 'ValidationError': {

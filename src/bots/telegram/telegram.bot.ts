@@ -24,7 +24,10 @@ export interface TelegramBotDeps {
  * error boundary that apologises in Spanish, so the webhook is still acknowledged and Telegram does not retry.
  */
 export function createTelegramBot(deps: TelegramBotDeps): Bot {
-  const bot = new Bot(deps.token, { botInfo: deps.botInfo, client: { apiRoot: deps.apiRoot } });
+  const bot = new Bot(deps.token, {
+    botInfo: deps.botInfo,
+    client: { apiRoot: deps.apiRoot, timeoutSeconds: 30 },
+  });
 
   bot.use(async (ctx, next) => {
     if (await markProcessed(deps.db, deps.clock, 'telegram', String(ctx.update.update_id))) await next();

@@ -25,23 +25,42 @@ async function parseCall(req: http.IncomingMessage, method: string): Promise<Tel
   const type = req.headers['content-type'] ?? '';
   const call: TelegramCall = { method, params: {}, files: {} };
   if (type.includes('multipart/form-data')) {
-    const request = new Request('http://fake/', {
-      method: 'POST',
-      headers: { 'content-type': type },
-      body: new Uint8Array(body),
-    });
-    const entries: [string, string | File][] = [];
-    (await request.formData()).forEach((v, k) => {
-      entries.push([k, v]);
-    });
-    for (const [k, v] of entries) {
-      if (typeof v === 'string') call.params[k] = tryJson(v);
-      else call.files[k] = { filename: v.name, bytes: Buffer.from(await v.arrayBuffer()) };
+    for (const part of parseMultipart(body, type)) {
+      if (part.filename === undefined) call.params[part.name] = tryJson(part.data.toString('utf8'));
+      else call.files[part.name] = { filename: part.filename, bytes: part.data };
+    }
+    // grammY sends `document=attach://<id>` and the file under <id>: file it under the field name too.
+    for (const [k, v] of Object.entries(call.params)) {
+      const id = typeof v === 'string' ? /^attach:\/\/(.+)$/.exec(v)?.[1] : undefined;
+      const file = id ? call.files[id] : undefined;
+      if (file) call.files[k] = file;
     }
   } else if (body.length) {
     call.params = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
   }
   return call;
+}
+
+/** A minimal multipart/form-data reader (grammY uploads documents this way). */
+function parseMultipart(body: Buffer, type: string): { name: string; filename?: string; data: Buffer }[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(type);
+  const delimiter = Buffer.from(`--${boundary?.[1] ?? boundary?.[2] ?? ''}`);
+  const parts: { name: string; filename?: string; data: Buffer }[] = [];
+  let pos = body.indexOf(delimiter);
+  while (pos >= 0) {
+    const start = pos + delimiter.length;
+    const next = body.indexOf(delimiter, start);
+    if (next < 0) break;
+    const chunk = body.subarray(start + 2, next - 2); // skip CRLF after the delimiter and before the next
+    const split = chunk.indexOf('\r\n\r\n');
+    const head = chunk.subarray(0, split).toString('utf8');
+    const name = /(?:^|[;\s])name="([^"]*)"/.exec(head)?.[1] ?? '';
+    // grammY writes the file name unquoted: filename=factura.pdf
+    const filename = /filename="?([^"\r\n;]*)"?/.exec(head)?.[1];
+    parts.push({ name, filename, data: Buffer.from(chunk.subarray(split + 4)) });
+    pos = next;
+  }
+  return parts;
 }
 
 const tryJson = (v: string): unknown => {
@@ -60,7 +79,11 @@ export class FakeTelegram {
   readonly calls: TelegramCall[] = [];
   private readonly files = new Map<string, Buffer>();
   private readonly failures: { method: string; failure: Failure }[] = [];
-  private server = http.createServer((req, res) => void this.route(req, res));
+  private server = http.createServer((req, res) => {
+    this.route(req, res).catch((err: unknown) => {
+      res.writeHead(500).end(String(err));
+    });
+  });
   private messageId = 1000;
   url = '';
 
