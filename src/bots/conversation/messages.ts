@@ -72,8 +72,8 @@ export const msg = {
 
   processing: (credits: number, org?: string) =>
     `📸 Recibí tu ticket y ya lo estoy facturando; te aviso en cuanto esté lista.\n${org ? `A ${org} le quedan` : 'Te quedan'} ${creditos(credits)}.`,
-  tooBig: (maxMb: number) =>
-    `Esa imagen pesa más de ${maxMb} MB. Envíala como foto normal o con menos resolución.`,
+  tooBig: (limit: string) =>
+    `Esa imagen pesa más de ${limit}. Envíala como foto normal o con menos resolución.`,
   badImage: () => 'No pude abrir esa imagen. Envíala otra vez como foto (JPG o PNG).',
   usoProblem: () =>
     'Tu uso de CFDI no es compatible con tu régimen. Cámbialo con /uso y vuelve a enviar la foto. No se cobró nada.',
