@@ -27,14 +27,18 @@ function receiptJson(receipt: ReceiptData, timings: Record<string, number>): str
 /** Image → receipt fields → sealed CFDI → PDF → files. Throws InvoiceFailure for permanent problems. */
 async function produce(deps: InvoiceJobDeps, inv: InvoicesTable) {
   const { storage, clock } = deps;
+  // Time from acceptance to the job starting: the queue wait (bench figures).
+  const wait = clock.now().getTime() - new Date(inv.created_at).getTime();
   const image = await storage.get(inv.receipt_key);
+  let t0 = performance.now();
   const receipt = await deps.readReceipt(image);
+  const readMs = ms(t0);
   const profile = await findProfileById(deps.db, inv.profile_id);
   const tax = await getTaxInfo(deps.db, inv.profile_id);
   if (!profile)
     throw new InvoiceFailure('receptor_incomplete', 'The profile of this invoice no longer exists');
   const merchant = await findMerchant(deps.db, receipt.vendor_rfc);
-  let t0 = performance.now();
+  t0 = performance.now();
   const cfdi = await issueCfdi(deps.issuer, {
     receipt,
     receptor: {
@@ -57,7 +61,7 @@ async function produce(deps: InvoiceJobDeps, inv: InvoicesTable) {
   const pdfKey = `invoices/${inv.id}/${cfdi.uuid}.pdf`;
   await storage.put(xmlKey, cfdi.xml);
   await storage.put(pdfKey, pdf);
-  const timings = { cfdi: cfdiMs, pdf: pdfMs, store: ms(t0) };
+  const timings = { wait, read: readMs, cfdi: cfdiMs, pdf: pdfMs, store: ms(t0) };
   return { receipt, cfdi, xmlKey, pdfKey, timings };
 }
 
