@@ -71,7 +71,7 @@ export const msg = {
     `${org ? `${org} no tiene` : 'No tienes'} créditos para facturar 😕. No se cobró nada.\n${howToGetCredits(org)}`,
 
   processing: (credits: number, org?: string) =>
-    `📸 Recibí tu ticket y ya lo estoy facturando; te aviso en cuanto esté lista.\n${org ? `A ${org} le quedan` : 'Te quedan'} ${creditos(credits)}.`,
+    `📸 Recibí tu ticket y ya lo estoy facturando; te aviso en cuanto esté lista.\n${org ? `A ${org} le` : 'Te'} ${credits === 1 ? 'queda' : 'quedan'} ${creditos(credits)}.`,
   tooBig: (limit: string) =>
     `Esa imagen pesa más de ${limit}. Envíala como foto normal o con menos resolución.`,
   badImage: () => 'No pude abrir esa imagen. Envíala otra vez como foto (JPG o PNG).',
