@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import twilio from 'twilio';
 import { type Bots, createBots } from '../../src/bots/bots.js';
 import { createSandboxIssuer, defaultSandboxCsdPaths } from '../../src/cfdi/sandbox.issuer.js';
+import { fixedClock } from '../../src/clock.js';
 import { testConfig } from '../../src/config.js';
 import type { Deps } from '../../src/deps.js';
 import { createApp } from '../../src/http/app.js';
@@ -83,11 +84,12 @@ export async function botHarness(opts: { deps?: Partial<Deps> } = {}) {
     MAX_IMAGE_BYTES: 200_000,
   });
   const receipts: ReceiptData[] = [];
-  const base = await makeTestDeps({ config });
+  const clock = fixedClock();
+  const base = await makeTestDeps({ config, clock });
   const deps: Deps = {
     ...base,
     readReceipt: async () => receipts.shift() ?? goodReceipt(),
-    issuer: createSandboxIssuer({ ...defaultSandboxCsdPaths(), clock: base.clock }),
+    issuer: createSandboxIssuer({ ...defaultSandboxCsdPaths(), clock }),
     ...opts.deps,
   };
   const renderPdf = () => Buffer.from('%PDF-1.4 fake invoice');
@@ -103,7 +105,7 @@ export async function botHarness(opts: { deps?: Partial<Deps> } = {}) {
     tg,
     tw,
     deps,
-    clock: base.clock,
+    clock,
     /** Receipts the fake reader returns next, in order. */
     receipts,
     get bots() {
