@@ -46,8 +46,8 @@ export function textFeature(handle: Handle): Composer<Context> {
   const c = new Composer<Context>();
   c.on('message:text', (ctx) => handle(chatOf(ctx), { kind: 'text', text: ctx.message.text }));
   c.on('callback_query:data', async (ctx) => {
-    // The spinner on the button stops either way; a failure here must not lose the answer itself.
-    await ctx.answerCallbackQuery().catch(() => undefined);
+    // Only stops the button's spinner: not awaited, so a slow Bot API never holds the webhook up.
+    void ctx.answerCallbackQuery().catch(() => undefined);
     if (ctx.chat) await handle(chatOf(ctx), { kind: 'text', text: ctx.callbackQuery.data });
   });
   c.on('message', (ctx) => handle(chatOf(ctx), { kind: 'other' }));
