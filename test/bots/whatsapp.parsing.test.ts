@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { incomingOf } from '../../src/bots/whatsapp/whatsapp.routes.js';
+import { splitBody } from '../../src/bots/whatsapp/whatsapp.sender.js';
+
+describe('incomingOf (Twilio form → conversation)', () => {
+  it('reads text, images (skipping other media) and empty messages', () => {
+    expect(incomingOf({ MessageSid: 'SM1', Body: ' saldo ', NumMedia: '0' })).toEqual({
+      kind: 'text',
+      text: 'saldo',
+    });
+    expect(
+      incomingOf({
+        MessageSid: 'SM2',
+        NumMedia: '2',
+        MediaUrl0: 'https://api.twilio.com/a',
+        MediaContentType0: 'image/jpeg',
+        MediaUrl1: 'https://api.twilio.com/b',
+        MediaContentType1: 'audio/ogg',
+      }),
+    ).toEqual({
+      kind: 'media',
+      key: 'whatsapp:SM2',
+      items: [{ ref: 'https://api.twilio.com/a', mime: 'image/jpeg' }],
+    });
+    expect(
+      incomingOf({ MessageSid: 'SM3', NumMedia: '1', MediaUrl0: 'x', MediaContentType0: 'application/pdf' }),
+    ).toEqual({
+      kind: 'other',
+    });
+    expect(incomingOf({ MessageSid: 'SM4', NumMedia: '0' })).toEqual({ kind: 'other' });
+  });
+});
+
+describe('splitBody', () => {
+  it('keeps short texts whole and splits long ones at line breaks under the WhatsApp limit', () => {
+    expect(splitBody('hola\nadiós')).toEqual(['hola\nadiós']);
+    const lines = Array.from({ length: 40 }, (_, i) => `${i} ${'x'.repeat(60)}`);
+    const parts = splitBody(lines.join('\n'));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.every((p) => p.length <= 1500)).toBe(true);
+    expect(parts.join('\n')).toBe(lines.join('\n'));
+  });
+});
