@@ -21,7 +21,24 @@ function validDate(y: number, m: number, d: number): string | null {
 /** Digits OCR often swaps on thermal fonts; tried only when the date as read is impossible. */
 const FIX: Record<string, string> = { '8': '0', '6': '0', '0': '8', '3': '8', '9': '0' };
 
+/** A thermal zero read as two characters (`2025` → `26025`): drop one char to get the expected length. */
+function shorten(s: string, len: number): string[] {
+  if (s.length <= len) return [s];
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) out.push(s.slice(0, i) + s.slice(i + 1));
+  return out;
+}
+
 function repairDate(y: string, m: string, d: string): { iso: string; edits: number } | null {
+  if (y.length > 4 || m.length > 2 || d.length > 2) {
+    for (const yy of shorten(y, 4))
+      for (const mm of shorten(m, 2))
+        for (const dd of shorten(d, 2)) {
+          const r = repairDate(yy, mm, dd);
+          if (r) return { iso: r.iso, edits: r.edits + 1 };
+        }
+    return null;
+  }
   const yy = y.length === 2 ? `20${y}` : y;
   const direct = validDate(Number(yy), Number(m), Number(d));
   if (direct && Number(yy) >= 2015 && Number(yy) <= 2035) return { iso: direct, edits: 0 };
@@ -43,9 +60,9 @@ const monthIndex = (s: string): number => {
   return MONTHS.indexOf(k) + 1;
 };
 
-const NUMERIC = /(?<!\d)([0-9OQD]{1,2})\s?[/\-.]\s?([0-9OQD]{1,2})\s?[/\-.]\s?([0-9OQD]{4}|\d{2})(?!\d)/;
-const ISO = /(?<!\d)(\d{4})\s?[/\-.]\s?(\d{1,2})\s?[/\-.]\s?(\d{1,2})(?!\d)/;
-const NAMED = /(?<!\d)([0-9OQD]{1,2})\s?[/\-. ]\s?([A-Z0]{3})[A-Z]*\.?\s?[/\-. ]\s?(\d{4}|\d{2})(?!\d)/;
+const NUMERIC = /(?<!\d)([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{4,5}|\d{2})(?!\d)/;
+const ISO = /(?<!\d)(\d{4,5})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
+const NAMED = /(?<!\d)([0-9OQD]{1,3})\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d{4,5}|\d{2})(?!\d)/;
 
 function dateOn(norm: string): { iso: string; edits: number } | null {
   const s = norm.replace(/-+/g, '-');

@@ -58,8 +58,12 @@ export function extractItems(lines: Line[]): ReceiptItem[] {
       pendingDesc = /[A-Z]{2,}/.test(d) ? d : pendingDesc;
       continue;
     }
+    // "DESC 2 X 95.00 190.00": the number before the unit price is the quantity.
     const before = text.slice(0, money[0]?.at ?? 0);
-    const { desc, qty } = describe(before);
+    const trail = money.length >= 2 ? /\s(\d+(?:[.,]\d{1,3})?)\s?(?:X|@|\*)?\s*\$?\s*$/.exec(before) : null;
+    const parsed = describe(trail ? before.slice(0, trail.index) : before);
+    const desc = parsed.desc;
+    const qty = trail?.[1] ? Number(trail[1].replace(',', '.')) : parsed.qty;
     const amount = money[money.length - 1]?.cents ?? 0;
     if (/[A-Z]{2,}/.test(desc)) items.push({ description: desc, quantity: qty ?? 1, amount });
     else if (pendingDesc) items.push({ description: pendingDesc, quantity: qty ?? 1, amount });

@@ -8,7 +8,7 @@ export interface Found<T> {
 }
 
 const FOLIO_LABEL =
-  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
 
 /** Ticket identifier as printed after its label. */
 export function extractFolio(lines: Line[]): Found<string> {

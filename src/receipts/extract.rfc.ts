@@ -68,36 +68,108 @@ const pattern = (len: number): Array<'L' | 'D' | 'X'> => [
   'X',
 ];
 
-/** Repairs a raw token into valid RFCs, cheapest repair first. */
-export function repairRfc(token: string): Array<{ rfc: string; edits: number }> {
-  const len = token.length;
-  if (len !== 12 && len !== 13) return [];
-  const pat = pattern(len);
+/** Letter/digit repairs by position; each result has the structure's classes, not yet a valid date. */
+function classRepairs(token: string): Array<{ s: string; edits: number }> {
+  const pat = pattern(token.length);
   let partial: Array<{ s: string; edits: number }> = [{ s: '', edits: 0 }];
-  for (let i = 0; i < len; i++) {
+  for (let i = 0; i < token.length; i++) {
     const ch = token[i] ?? '';
     const opts = options(ch, pat[i] ?? 'X');
     if (!opts.length) return [];
     partial = partial.flatMap((p) => opts.map((o) => ({ s: p.s + o, edits: p.edits + (o === ch ? 0 : 1) })));
     if (partial.length > 256) return [];
   }
-  const valid = partial.filter((p) => isRfcShape(p.s) && hasValidCheckDigit(p.s));
-  if (valid.length) return valid.map((p) => ({ rfc: p.s, edits: p.edits })).sort((a, b) => a.edits - b.edits);
-  return digitSwaps(partial.map((p) => p.s).filter(isRfcShape), token);
+  return partial;
 }
 
-/** One digit misread as a similar digit (8↔0, 6↔5...), caught by the check digit. */
-function digitSwaps(shaped: string[], token: string): Array<{ rfc: string; edits: number }> {
-  const out: Array<{ rfc: string; edits: number }> = [];
-  for (const s of shaped.slice(0, 8)) {
-    for (let i = 0; i < s.length; i++) {
-      for (const alt of SIMILAR_DIGITS[s[i] ?? ''] ?? []) {
-        const v = s.slice(0, i) + alt + s.slice(i + 1);
-        if (isRfcShape(v) && hasValidCheckDigit(v)) out.push({ rfc: v, edits: 2 + (v === token ? 0 : 1) });
+const isValid = (s: string): boolean => isRfcShape(s) && hasValidCheckDigit(s);
+
+/** One digit misread as a similar one (8↔0, 6↔5...): the check digit tells which. */
+function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: string; edits: number }> {
+  const out: Array<{ s: string; edits: number }> = [];
+  for (const c of cands.slice(0, 16)) {
+    for (let i = 0; i < c.s.length; i++) {
+      for (const alt of SIMILAR_DIGITS[c.s[i] ?? ''] ?? []) {
+        const v = c.s.slice(0, i) + alt + c.s.slice(i + 1);
+        if (isValid(v)) out.push({ s: v, edits: c.edits + 2 });
       }
     }
   }
   return out;
+}
+
+/** Look-alikes for the homoclave (letters or digits) and for the name letters. */
+const LOOKALIKE: Record<string, string[]> = {
+  '7': ['Z', 'T'],
+  '1': ['I', 'L', 'T'],
+  '0': ['O', 'D', 'Q'],
+  '5': ['S'],
+  '8': ['B'],
+  '2': ['Z'],
+  '6': ['G'],
+  '4': ['A'],
+  Z: ['2', '7'],
+  I: ['1', 'L'],
+  L: ['1', 'I'],
+  O: ['0', 'D', 'Q'],
+  S: ['5'],
+  B: ['8', 'E'],
+  G: ['6', 'C'],
+  A: ['4'],
+  T: ['7', 'I'],
+  E: ['F', 'C', 'B'],
+  F: ['E', 'P'],
+  C: ['E', 'G', 'O'],
+  D: ['O', '0'],
+  Q: ['O', '0'],
+  U: ['V', 'O'],
+  V: ['U', 'Y'],
+  Y: ['V'],
+  M: ['N', 'H'],
+  N: ['M', 'H'],
+  H: ['N', 'M'],
+  K: ['X'],
+  X: ['K'],
+  P: ['F', 'R'],
+  R: ['P', 'B'],
+};
+
+/** One look-alike substitution outside the date: the check digit decides. */
+function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: string; edits: number }> {
+  const out: Array<{ s: string; edits: number }> = [];
+  for (const c of cands.slice(0, 16)) {
+    const dateAt = c.s.length - 9;
+    for (let i = 0; i < c.s.length; i++) {
+      if (i >= dateAt && i < dateAt + 6) continue;
+      for (const alt of LOOKALIKE[c.s[i] ?? ''] ?? []) {
+        const v = c.s.slice(0, i) + alt + c.s.slice(i + 1);
+        // Homoclave slips are the usual ones; a changed check digit is the least trustworthy repair.
+        const cost = i >= c.s.length - 3 ? (i === c.s.length - 1 ? 4 : 1) : 2;
+        if (isValid(v)) out.push({ s: v, edits: c.edits + cost });
+      }
+    }
+  }
+  return out.sort((a, b) => a.edits - b.edits);
+}
+
+function repairSameLength(token: string): Array<{ rfc: string; edits: number }> {
+  const partial = classRepairs(token);
+  let valid = partial.filter((p) => isValid(p.s));
+  if (!valid.length)
+    valid = [...lookalikeSwaps(partial.filter((p) => isRfcShape(p.s))), ...digitSwaps(partial)];
+  return valid.map((p) => ({ rfc: p.s, edits: p.edits })).sort((a, b) => a.edits - b.edits);
+}
+
+/** Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. */
+export function repairRfc(token: string, allowDrop = false): Array<{ rfc: string; edits: number }> {
+  const out = token.length === 12 || token.length === 13 ? repairSameLength(token) : [];
+  if (out.some((o) => o.edits === 0) || !allowDrop || token.length < 13 || token.length > 14) return out;
+  const dropped: Array<{ rfc: string; edits: number }> = [...out];
+  for (let i = 3; i < token.length; i++) {
+    for (const r of repairSameLength(token.slice(0, i) + token.slice(i + 1)))
+      dropped.push({ ...r, edits: r.edits + 2 });
+  }
+  return dropped.sort((a, b) => a.edits - b.edits);
 }
 
 const RFC_LABEL = /R\.?\s?F\.?\s?C\.?|\bRFC\b/;
@@ -108,8 +180,8 @@ function tokensOf(norm: string): string[] {
   const compact = afterLabel.replace(/[\s.\-:]/g, '');
   const words = norm.split(/[\s:;,]+/);
   const out = new Set<string>();
-  for (const w of words) if (w.length >= 12 && w.length <= 13) out.add(w);
-  for (const len of [13, 12]) if (compact.length >= len) out.add(compact.slice(0, len));
+  for (const w of words) if (w.length >= 12 && w.length <= 14) out.add(w);
+  for (const len of [14, 13, 12]) if (compact.length >= len) out.add(compact.slice(0, len));
   return [...out];
 }
 
@@ -121,10 +193,14 @@ export function extractRfc(lines: Line[]): RfcCandidate | null {
     const labelled = RFC_LABEL.test(l.norm);
     if (CUSTOMER.test(l.norm) || (CUSTOMER.test(lines[i - 1]?.norm ?? '') && !labelled)) return;
     for (const tok of tokensOf(l.norm)) {
-      for (const { rfc, edits } of repairRfc(tok).slice(0, 1)) {
+      for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;
         if (!labelled && edits > 1) continue;
-        const score = (labelled ? 0.6 : 0.35) + (i < header ? 0.2 : 0) + 0.2 / (1 + edits);
+        const score =
+          (labelled ? 0.6 : 0.35) +
+          (i < header ? 0.2 : 0) +
+          0.2 / (1 + edits) -
+          (tok.length === rfc.length ? 0 : 0.15);
         found.push({ rfc, score: Math.min(1, score), line: i });
       }
     }

@@ -9,9 +9,9 @@ export interface Vendor {
 
 // Company-type suffixes: S.A. DE C.V., SA DE CV, S. DE R.L. DE C.V., S.A.P.I. DE C.V., S.C., A.C.
 const SUFFIX =
-  /\bS\.?\s?A\.?(\s?P\.?\s?I\.?)?\s?(DE\s?C\.?\s?V\.?)?$|\bS\.?\s?DE\s?R\.?\s?L\.?(\s?DE\s?C\.?\s?V\.?)?$|\bS\.?\s?C\.?$|\bA\.?\s?C\.?$/;
+  /\bS\.?\s?A\.?(\s?P\.?\s?I\.?)?\s?(DE\s?C\.?\s?[VY]\.?)?$|\bS\.?\s?DE\s?R\.?\s?L\.?(\s?DE\s?C\.?\s?[VY]\.?)?$|\bS\.?\s?C\.?$|\bA\.?\s?C\.?$/;
 const PARTIAL_TAIL =
-  /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?V\.?$|^DE\s?C\.?\s?V\.?$|^S\.?\s?A\.?\s?DE\s?C\.?\s?V\.?$|^DE\s?R\.?\s?L\.?.*$/;
+  /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^DE\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?DE\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
 const ADDRESS =
   /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b|\d{3,}/;
 
@@ -23,7 +23,7 @@ const clean = (s: string): string =>
     .trim();
 
 const letters = (s: string): number => (s.match(/[A-Z]/g) ?? []).length;
-const isTexty = (s: string): boolean => letters(s) >= 3 && letters(s) / s.replace(/\s/g, '').length > 0.7;
+const isTexty = (s: string): boolean => letters(s) >= 3 && letters(s) / s.replace(/\s/g, '').length > 0.55;
 
 /** Words that RFC initials skip (articles, company type). */
 const STOP = new Set([
@@ -80,13 +80,14 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       break;
     }
     const next = clean(top[i + 1]?.norm ?? '');
-    if (/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^C\.?\s?V\.?$/.test(next)) {
+    if (/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^C\.?\s?[VY]\.?$/.test(next)) {
       name = `${cur} ${next}`;
       nameConfidence = 0.8;
       break;
     }
     if (SUFFIX.test(cur) && isTexty(cur)) {
-      name = cur;
+      // "..., S.A." + "DE C.V." on the next line is one name wrapped in two.
+      name = PARTIAL_TAIL.test(next) && !/C\.?\s?[VY]\.?$/.test(cur) ? `${cur} ${next}` : cur;
       nameConfidence = 0.9;
       break;
     }
@@ -105,6 +106,7 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   );
   const storeName = storeLine ? clean(storeLine.norm) : null;
   const sameAsName = storeName !== null && name !== null && name.startsWith(storeName);
+  if (name) name = canonicalSuffix(name);
   return {
     name: name ?? storeName,
     storeName: sameAsName && storeLine?.index === top[0]?.index && name !== storeName ? storeName : storeName,
@@ -115,4 +117,12 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
         : 0,
     storeConfidence: storeName ? 0.6 : 0,
   };
+}
+
+/** OCR slips inside the company type (`DE CV.`, `S.A,`, `C.Y`) rewritten in the style the ticket uses. */
+export function canonicalSuffix(name: string): string {
+  return name
+    .replace(/\bS\s?[.,]\s?A\s?[.,]?\s?DE\s?C\s?[.,]?\s?[VY]\s?[.,]?$/, 'S.A. DE C.V.')
+    .replace(/\bSA\s?DE\s?C[VY]\.?$/, 'SA DE CV')
+    .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.');
 }

@@ -9,6 +9,8 @@ export interface PrepareOptions {
   crop?: boolean;
   /** Output scale factor (1 = as photographed). */
   scale?: number;
+  /** Straighten small rotations (up to ±6°) found from the text lines. */
+  deskew?: boolean;
 }
 
 interface Gray {
@@ -17,27 +19,47 @@ interface Gray {
   height: number;
 }
 
-const DEFAULTS: Required<PrepareOptions> = { flatten: true, crop: false, scale: 1 };
+const DEFAULTS: Required<PrepareOptions> = { flatten: true, crop: true, scale: 1, deskew: true };
 
 /** Turns a phone photo into a flat, high-contrast grayscale PNG for OCR. */
 export async function prepareImage(image: Buffer, options: PrepareOptions = {}): Promise<Buffer> {
   const opts = { ...DEFAULTS, ...options };
-  let gray = await toGray(sharp(image, { failOn: 'none' }).rotate().grayscale());
-  if (opts.scale !== 1) {
-    gray = await toGray(rawSharp(gray).resize({ width: Math.round(gray.width * opts.scale) }));
+  const base = sharp(image, { failOn: 'none' }).rotate().grayscale();
+  const meta = await base.metadata();
+  const rot = (meta.orientation ?? 1) >= 5;
+  const w0 = (rot ? meta.height : meta.width) ?? 0;
+  let gray = await toGray(opts.scale === 1 ? base : base.resize({ width: Math.round(w0 * opts.scale) }));
+  // Paper brightness on a 1/8 image: a grey max filter removes the strokes (sharp's dilate() is binary).
+  const factor = 8;
+  let small = maxFilter(
+    await toGray(rawSharp(gray).resize({ width: Math.max(16, Math.round(gray.width / factor)) })),
+    3,
+  );
+  const box = opts.crop ? paperBox(small) : null;
+  if (box) {
+    const fx = gray.width / small.width;
+    const fy = gray.height / small.height;
+    const big = {
+      left: Math.floor(box.left * fx),
+      top: Math.floor(box.top * fy),
+      width: Math.min(gray.width - Math.floor(box.left * fx), Math.ceil(box.width * fx)),
+      height: Math.min(gray.height - Math.floor(box.top * fy), Math.ceil(box.height * fy)),
+    };
+    gray = await toGray(rawSharp(gray).extract(big));
+    small = await toGray(
+      rawSharp(small).extract({ left: box.left, top: box.top, width: box.width, height: box.height }),
+    );
   }
-  const bg = await background(gray);
-  if (opts.crop) {
-    const box = paperBox(bg);
-    if (box) {
-      gray = await toGray(rawSharp(gray).extract(box));
-      bg.data = (await toGray(rawSharp(bg).extract(box))).data;
-      bg.width = box.width;
-      bg.height = box.height;
-    }
-  }
-  const out = opts.flatten ? divide(gray, bg) : gray;
-  return rawSharp(out).normalise().png({ compressionLevel: 1 }).toBuffer();
+  if (!opts.flatten) return rawSharp(gray).normalise().png({ compressionLevel: 1 }).toBuffer();
+  const bg = await toGray(
+    rawSharp(small).blur(2).resize({ width: gray.width, height: gray.height, fit: 'fill' }),
+  );
+  const flat = divide(gray, bg, box ? box.level : 0);
+  const angle = opts.deskew ? skewAngle(flat) : 0;
+  if (process.env.DEBUG_SKEW) console.error('skew', angle);
+  let out = rawSharp(flat);
+  if (Math.abs(angle) >= 0.3) out = rawSharp(await toGray(out.rotate(angle, { background: '#ffffff' })));
+  return out.png({ compressionLevel: 1 }).toBuffer();
 }
 
 function rawSharp(g: Gray): Img {
@@ -47,13 +69,6 @@ function rawSharp(g: Gray): Img {
 async function toGray(img: Img): Promise<Gray> {
   const { data, info } = await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
-}
-
-/** Paper brightness: a max filter removes the dark strokes, a blur smooths what is left. */
-async function background(g: Gray): Promise<Gray> {
-  const small = await toGray(rawSharp(g).resize({ width: Math.max(16, Math.round(g.width / 8)) }));
-  const img = rawSharp(maxFilter(small, 2)).blur(2).resize({ width: g.width, height: g.height });
-  return toGray(img);
 }
 
 /** Grey-level dilation (sharp's dilate() is binary). Runs on the 1/8 image, so it is cheap. */
@@ -75,49 +90,175 @@ function maxFilter(g: Gray, r: number): Gray {
   return { data: out, width, height };
 }
 
-/** Divides by the background so shadows and gradients become white paper, ink stays dark. */
-function divide(g: Gray, bg: Gray): Gray {
+/**
+ * Divides by the background so shadows and gradients become white paper and ink stays dark;
+ * whatever is darker than the paper threshold (the table around it) becomes white.
+ */
+function divide(g: Gray, bg: Gray, level: number): Gray {
   const out = Buffer.alloc(g.data.length);
   for (let i = 0; i < g.data.length; i++) {
-    const v = (g.data[i] ?? 0) / Math.max(16, bg.data[i] ?? 255);
+    const b = bg.data[i] ?? 255;
+    if (b < level * 0.65) {
+      out[i] = 255;
+      continue;
+    }
+    const v = (g.data[i] ?? 0) / Math.max(16, b);
     out[i] = Math.max(0, Math.min(255, Math.round((v - 0.25) * 340)));
   }
   return { data: out, width: g.width, height: g.height };
 }
 
-/** Bounding box of rows/columns that are mostly bright paper; null when the paper fills the frame. */
-function paperBox(bg: Gray): { left: number; top: number; width: number; height: number } | null {
+/** Otsu's threshold over a grey histogram: splits paper from table without a fixed level. */
+function otsu(data: Buffer): number {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of data) hist[v] = (hist[v] ?? 0) + 1;
+  const total = data.length;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let level = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t] ?? 0;
+    if (wB === 0 || wB === total) continue;
+    sumB += t * (hist[t] ?? 0);
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / (total - wB);
+    const between = wB * (total - wB) * (mB - mF) ** 2;
+    if (between > best) {
+      best = between;
+      level = t;
+    }
+  }
+  return level;
+}
+
+/** Bounding box of the largest bright region (the paper); null when it fills the frame or is unclear. */
+function paperBox(
+  bg: Gray,
+): { left: number; top: number; width: number; height: number; level: number } | null {
   const { data, width, height } = bg;
-  let max = 0;
-  for (const v of data) if (v > max) max = v;
-  const cut = max * 0.72;
-  const bright = (x: number, y: number): boolean => (data[y * width + x] ?? 0) >= cut;
-  const rowOk = (y: number): boolean => countRun(width, (x) => bright(x, y)) > width * 0.3;
-  const colOk = (x: number): boolean => countRun(height, (y) => bright(x, y)) > height * 0.3;
-  const [top, bottom] = span(height, rowOk);
-  const [left, right] = span(width, colOk);
-  if (bottom - top < height * 0.3 || right - left < width * 0.3) return null;
+  const level = otsu(data);
+  const bright = (i: number): boolean => (data[i] ?? 0) > level;
+  const seen = new Uint8Array(data.length);
+  const boxes: Array<ReturnType<typeof flood>> = [];
+  const step = 2; // component search on a coarse grid is plenty for a bounding box
+  for (let y0 = 0; y0 < height; y0 += step) {
+    for (let x0 = 0; x0 < width; x0 += step) {
+      const start = y0 * width + x0;
+      if (seen[start] || !bright(start)) continue;
+      const box = flood(bg, start, seen, bright);
+      if (box.count > data.length * 0.01) boxes.push(box);
+    }
+  }
+  boxes.sort((a, b) => b.count - a.count);
+  const first = boxes[0];
+  if (!first) return null;
+  // Separator rows (****, ====) can cut the paper in pieces: merge pieces stacked in the same column.
+  let bestBox: [number, number, number, number] = [first.x0, first.y0, first.x1, first.y1];
+  let bestCount = first.count;
+  for (const b of boxes.slice(1)) {
+    const [bx0, by0, bx1, by1] = bestBox;
+    const overlap = Math.min(bx1, b.x1) - Math.max(bx0, b.x0);
+    const gap = Math.max(b.y0 - by1, by0 - b.y1);
+    if (overlap > 0.6 * Math.min(bx1 - bx0, b.x1 - b.x0) && gap < height * 0.06) {
+      bestBox = [Math.min(bx0, b.x0), Math.min(by0, b.y0), Math.max(bx1, b.x1), Math.max(by1, b.y1)];
+      bestCount += b.count;
+    }
+  }
+  if (bestCount < data.length * 0.15) return null;
+  // A side whose cut-off strip is on average paper-bright was cut by a title or a stamp, not by the table.
+  const [x0, y0, x1, y1] = keepBrightSides(bg, bestBox, level);
   const pad = Math.round(width * 0.01);
-  const box = {
-    left: Math.max(0, left - pad),
-    top: Math.max(0, top - pad),
-    width: Math.min(width, right + pad) - Math.max(0, left - pad),
-    height: Math.min(height, bottom + pad) - Math.max(0, top - pad),
+  const left = Math.max(0, x0 - pad);
+  const top = Math.max(0, y0 - pad);
+  const right = Math.min(width, x1 + 1 + pad);
+  const bottom = Math.min(height, y1 + 1 + pad);
+  if ((right - left) * (bottom - top) > width * height * 0.92) return null;
+  return { left, top, width: right - left, height: bottom - top, level };
+}
+
+function keepBrightSides(
+  g: Gray,
+  box: [number, number, number, number],
+  level: number,
+): [number, number, number, number] {
+  const { data, width, height } = g;
+  const mean = (xa: number, xb: number, ya: number, yb: number): number => {
+    let sum = 0;
+    let n = 0;
+    for (let y = ya; y < yb; y++) for (let x = xa; x < xb; x++, n++) sum += data[y * width + x] ?? 0;
+    return n ? sum / n : 0;
   };
-  if (box.width > width * 0.97 && box.height > height * 0.97) return null;
+  let [x0, y0, x1, y1] = box;
+  if (y0 > 0 && mean(x0, x1 + 1, 0, y0) > level) y0 = 0;
+  if (y1 < height - 1 && mean(x0, x1 + 1, y1 + 1, height) > level) y1 = height - 1;
+  if (x0 > 0 && mean(0, x0, y0, y1 + 1) > level) x0 = 0;
+  if (x1 < width - 1 && mean(x1 + 1, width, y0, y1 + 1) > level) x1 = width - 1;
+  return [x0, y0, x1, y1];
+}
+
+function flood(g: Gray, start: number, seen: Uint8Array, bright: (i: number) => boolean) {
+  const { width, height } = g;
+  const stack = [start];
+  seen[start] = 1;
+  const box = { x0: width, y0: height, x1: 0, y1: 0, count: 0 };
+  while (stack.length) {
+    const i = stack.pop() ?? 0;
+    const x = i % width;
+    const y = (i - x) / width;
+    box.count++;
+    if (x < box.x0) box.x0 = x;
+    if (x > box.x1) box.x1 = x;
+    if (y < box.y0) box.y0 = y;
+    if (y > box.y1) box.y1 = y;
+    for (const n of [
+      x > 0 ? i - 1 : -1,
+      x < width - 1 ? i + 1 : -1,
+      y > 0 ? i - width : -1,
+      y < height - 1 ? i + width : -1,
+    ]) {
+      if (n >= 0 && !seen[n] && bright(n)) {
+        seen[n] = 1;
+        stack.push(n);
+      }
+    }
+  }
   return box;
 }
 
-function countRun(n: number, ok: (i: number) => boolean): number {
-  let c = 0;
-  for (let i = 0; i < n; i += 2) if (ok(i)) c += 2;
-  return c;
-}
-
-function span(n: number, ok: (i: number) => boolean): [number, number] {
-  let a = 0;
-  while (a < n && !ok(a)) a++;
-  let b = n - 1;
-  while (b > a && !ok(b)) b--;
-  return [a, b + 1];
+/** Small-angle skew: the shear that makes the ink's row profile sharpest (text lines line up). */
+function skewAngle(g: Gray): number {
+  const { data, width, height } = g;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  // The middle of the paper only: crop borders and table edges are straight lines of their own.
+  for (let y = Math.round(height * 0.06); y < height * 0.94; y++) {
+    for (let x = Math.round(width * 0.12); x < width * 0.88; x += 3) {
+      if ((data[y * width + x] ?? 255) < 170) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length < 200) return 0;
+  let best = 0;
+  let bestScore = -1;
+  for (let a = -6; a <= 6.001; a += 0.25) {
+    const t = Math.tan((a * Math.PI) / 180);
+    const rows = new Float64Array(height + width);
+    for (let i = 0; i < xs.length; i++) {
+      const r = Math.round(((ys[i] ?? 0) - (xs[i] ?? 0) * t + width * 0.12) / 3);
+      if (r >= 0 && r < rows.length) rows[r] = (rows[r] ?? 0) + 1;
+    }
+    // Sharp edges between text lines and gaps, not mass: robust to blobs like barcodes.
+    let score = 0;
+    for (let r = 1; r < rows.length; r++) score += ((rows[r] ?? 0) - (rows[r - 1] ?? 0)) ** 2;
+    if (score > bestScore) {
+      bestScore = score;
+      best = a;
+    }
+  }
+  return -best;
 }

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { extractTotals } from '../../src/receipts/extract.amounts.js';
+import { extractDateTime } from '../../src/receipts/extract.dates.js';
+import { extractRfc, repairRfc } from '../../src/receipts/extract.rfc.js';
+import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
+
+const lines = (t: string) => toLines(t);
+
+describe('RFC repair', () => {
+  it('fixes letter/digit confusions by position and keeps only check-digit-valid results', () => {
+    expect(repairRfc('OATO8O813655')[0]?.rfc).toBe('OAT080813655');
+    expect(repairRfc('MF0930823872')[0]?.rfc).toBe('MFO930823872');
+    expect(repairRfc('SGV78O7O8W83')[0]?.rfc).toBe('SGV780708WB3');
+  });
+
+  it('rejects tokens that cannot be made valid', () => {
+    expect(repairRfc('ABCDEFGHIJKL')).toEqual([]);
+    expect(repairRfc('OAT08081365')).toEqual([]);
+  });
+
+  it('drops one stray character from a labelled 13-char token', () => {
+    expect(repairRfc('FSL17118036E5', true).map((r) => r.rfc)).toContain('FSL1711036E5');
+  });
+
+  it('prefers the labelled issuer RFC over a customer or generic one', () => {
+    const text = 'RFC CLIENTE: CEC100512AB9\nR.F.C. OAT080813655\nXAXX010101000';
+    expect(extractRfc(lines(text))?.rfc).toBe('OAT080813655');
+    expect(extractRfc(lines('PUBLICO EN GENERAL XAXX010101000'))).toBeNull();
+  });
+});
+
+describe('dates and times', () => {
+  it.each([
+    ['FECHA: 21/11/2026', '2026-11-21'],
+    ['2026-11-21 10:00', '2026-11-21'],
+    ['21-NOV-2026', '2026-11-21'],
+    ['SAB 21 NOV 2026', '2026-11-21'],
+    ['22-N0V—-2026 22:20:14', '2026-11-22'],
+    ['FECHA: 12-08-2625', '2025-08-12'],
+  ])('%s → %s', (text, iso) => {
+    expect(extractDateTime(lines(text)).date).toBe(iso);
+  });
+
+  it('converts 12 h times and keeps seconds only when printed', () => {
+    expect(extractDateTime(lines('21/11/2026 05:16 PM')).time).toBe('17:16');
+    expect(extractDateTime(lines('21/11/2026 12:05 AM')).time).toBe('00:05');
+    expect(extractDateTime(lines('HORA: 16:59:12')).time).toBe('16:59:12');
+  });
+
+  it('finds nothing in a line without a date', () => {
+    expect(extractDateTime(lines('TEL. 55 8558 6625')).date).toBeNull();
+  });
+});
+
+describe('amounts', () => {
+  it('reads thousands separators, $ signs and decimal commas as cents', () => {
+    expect(moneyIn('TOTAL $1,257.60').map((m) => m.cents)).toEqual([125760]);
+    expect(moneyIn('TOTAL $1, 164.06').map((m) => m.cents)).toEqual([116406]);
+    expect(moneyIn('SUMME 17,70').map((m) => m.cents)).toEqual([1770]);
+    expect(moneyIn('IVA 16% 10.63').map((m) => m.cents)).toEqual([1063]);
+  });
+
+  it('repairs a $ misread as 5 when the arithmetic says so', () => {
+    const t = extractTotals(lines('SUBTOTAL $194.17\nIVA 531.07\nTOTAL $225.24'), null);
+    expect(t).toMatchObject({ total: 22524, subtotal: 19417, iva: 3107 });
+  });
+
+  it('takes the total from subtotal + IVA when the TOTAL line is garbled', () => {
+    const t = extractTotals(lines('SUBTOTAL 116.53\nIEPS 8% 1.41\nIVA 16% 10.63\nTOTAL 1Z8.S7'), null);
+    expect(t.total).toBe(12857);
+  });
+
+  it('excludes the tip from the total and ignores suggested tips', () => {
+    const t = extractTotals(lines('TOTAL 100.00\nPROPINA SUGERIDA 10% 10.00'), null);
+    expect(t).toMatchObject({ total: 10000, tip: null });
+    const u = extractTotals(lines('TOTAL 100.00\nPROPINA 15.00\nTOTAL + PROPINA 115.00'), null);
+    expect(u).toMatchObject({ total: 10000, tip: 1500 });
+  });
+});

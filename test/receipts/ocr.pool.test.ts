@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createTesseractEngine } from '../../src/receipts/ocr.js';
+import { prepareImage } from '../../src/receipts/prepare.js';
+
+describe('tesseract pool lifecycle', () => {
+  it('recycles a worker after N jobs, keeps answering, and closes cleanly', { timeout: 60_000 }, async () => {
+    const engine = createTesseractEngine({ workers: 1, recycleAfter: 2 });
+    // A small crop keeps the five recognitions fast.
+    const full = await prepareImage(readFileSync('fixtures/receipts/dev-001-clean.jpg'));
+    const sharp = (await import('sharp')).default;
+    const meta = await sharp(full).metadata();
+    const crop = await sharp(full)
+      .extract({ left: 0, top: 0, width: meta.width ?? 100, height: Math.round((meta.height ?? 100) / 6) })
+      .png()
+      .toBuffer();
+    const texts: string[] = [];
+    for (let i = 0; i < 5; i++) texts.push((await engine.recognize(crop)).text);
+    expect(engine.stats).toEqual({ started: 3, recycled: 2 });
+    for (const t of texts) expect(t).toMatch(/TERRAZA/);
+    await engine.close();
+    await expect(engine.recognize(crop)).rejects.toThrow(/closed/);
+  });
+
+  it('serves concurrent jobs with a pool of two without starting more workers', {
+    timeout: 60_000,
+  }, async () => {
+    const engine = createTesseractEngine({ workers: 2, recycleAfter: 100 });
+    const sharp = (await import('sharp')).default;
+    const img = await sharp({ create: { width: 200, height: 60, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const results = await Promise.all([1, 2, 3, 4].map(() => engine.recognize(img)));
+    expect(results).toHaveLength(4);
+    expect(engine.stats.started).toBe(2);
+    await engine.close();
+  });
+});

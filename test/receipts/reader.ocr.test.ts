@@ -1,0 +1,47 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
+
+// Real tesseract over a few synthetic tickets copied from shared/receipts/dev (see fixtures/receipts/README.md).
+const FIXTURES = 'fixtures/receipts';
+const REAL_DEV = '../shared/receipts/real-dev';
+const reader = createReceiptReader({ workers: 2 });
+afterAll(() => reader.close());
+
+const cents = (pesos: number | null): number | null => (pesos === null ? null : Math.round(pesos * 100));
+const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.jpg'));
+
+describe('readReceipt with real OCR', () => {
+  it('has fixture images to read', () => {
+    expect(names.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(names)('%s: key fields match the ground truth', { timeout: 60_000 }, async (name) => {
+    const truth = JSON.parse(readFileSync(`${FIXTURES}/${name.replace('.jpg', '.json')}`, 'utf8'));
+    const data = await reader.read(readFileSync(`${FIXTURES}/${name}`));
+    expect({ total: data.total, vendor_rfc: data.vendor_rfc, date: data.date }).toEqual({
+      total: cents(truth.total),
+      vendor_rfc: truth.vendor_rfc,
+      date: truth.date,
+    });
+    expect(data.vendor_name?.toUpperCase()).toBe(truth.vendor_name.toUpperCase());
+    expect(data.text.length).toBeGreaterThan(100);
+    expect(data.timings.total).toBeGreaterThan(0);
+    expect(data.confidence.total).toBeGreaterThan(0.5);
+  });
+
+  it('rejects bytes that are not an image', async () => {
+    await expect(reader.read(Buffer.from('not an image'))).rejects.toThrow();
+  });
+});
+
+// Foreign real photos (not copied into the project): total and date robustness, when shared/ is present.
+describe.skipIf(!existsSync(REAL_DEV))('real photos from ../shared', () => {
+  it('reads the total and date of the German drugstore receipt', { timeout: 60_000 }, async () => {
+    const base = `${REAL_DEV}/real-21-de-rossmann-27022020`;
+    const truth = JSON.parse(readFileSync(`${base}.json`, 'utf8'));
+    const data = await reader.read(readFileSync(`${base}.jpg`));
+    expect(data.total).toBe(cents(truth.total));
+    expect(data.date).toBe(truth.date);
+  });
+});
