@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createDb, type Db } from '../../src/db/db.js';
+import { createApp } from '../../src/http/app.js';
 import { profileForApiKey } from '../../src/profiles/apikeys.service.js';
+import { makeTestDeps } from '../helpers/deps.js';
+import { call } from '../helpers/seed.js';
 
 /** The CLI as the operator runs it: a child process (tsx) on a temp DATA_DIR that starts empty. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -156,6 +159,23 @@ describe('admin CLI', () => {
     const human = await admin('show-org', '--org', orgId);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain('15 credits');
+  });
+
+  it('works on the database of a running server (same file, open connection)', async () => {
+    const db = createDb({ sqliteFile: path.join(dataDir, 'service.sqlite') });
+    try {
+      const deps = await makeTestDeps({ db });
+      const app = createApp(deps);
+      const key = (await admin('create-key', '--rfc', 'EKU9003173C9', '--json')).json.api_key as string;
+      const before = await call(app, 'GET', '/api/profile/EKU9003173C9', { authorization: `Bearer ${key}` });
+      expect(before.status).toBe(200);
+      await admin('grant-credits', '--rfc', 'EKU9003173C9', '--amount', '1', '--json');
+      const after = await call(app, 'GET', '/api/profile/EKU9003173C9', { authorization: `Bearer ${key}` });
+      expect(after.body.credits_remaining).toBe((before.body.credits_remaining as number) + 1);
+      await admin('grant-credits', '--rfc', 'EKU9003173C9', '--amount=-1', '--json');
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('exits non-zero with a message on stderr and nothing on stdout for every kind of failure', async () => {
