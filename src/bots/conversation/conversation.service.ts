@@ -8,7 +8,7 @@ import { parseCommand } from './commands.js';
 import type { ChatRef, Incoming } from './conversation.types.js';
 import { listInvoices } from './invoices.commands.js';
 import { queueMedia } from './media.flow.js';
-import { msg } from './messages.js';
+import { msg, restartWord } from './messages.js';
 import { enqueueOutbox } from './outbox.repo.js';
 import { continueSignup, SIGNUP_STATES, startSignup } from './signup.flow.js';
 
@@ -34,7 +34,7 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
   const inSignup = conv !== undefined && (SIGNUP_STATES as readonly string[]).includes(conv.state);
   if (inSignup && command === 'cancelar') {
     await clearConversation(db, turn.chat);
-    return say(turn, msg.signupCancelled());
+    return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
   }
   if (inSignup && command !== 'start') {
     if (incoming.kind === 'text') return continueSignup(turn, conv, incoming.text);
@@ -108,7 +108,7 @@ async function runCommand(turn: Turn, profile: ProfilesTable, text: string): Pro
       return issueApiKey(turn, profile);
     case 'desvincular':
       await linkChat(turn.deps.db, turn.deps.clock, turn.chat, null, null);
-      return say(turn, msg.unlinked());
+      return say(turn, msg.unlinked(restartWord(turn.chat.channel)));
     default:
       return say(turn, msg.unknown());
   }

@@ -19,8 +19,8 @@ export const msg = {
   alreadyLinked: () => 'Este chat ya está vinculado con tu cuenta. Envíame la foto de un ticket.',
   unlinkedWhatsapp: () =>
     'Este chat está desvinculado. Escribe «inicio» para vincularlo de nuevo con tu número.',
-  unlinked: () =>
-    'Listo, desvinculé este chat. Tu cuenta y tus facturas siguen intactas. Escribe /start para volver.',
+  unlinked: (restart: string) =>
+    `Listo, desvinculé este chat. Tu cuenta y tus facturas siguen intactas. Escribe ${restart} para volver.`,
 
   signupIntro: (phone: string) =>
     `No encontré una cuenta con el número ${phone}. Vamos a crearla en 5 pasos (escribe «cancelar» para salir).\n\n1/5 ¿Cuál es tu RFC?`,
@@ -44,9 +44,10 @@ export const msg = {
       : 'Esa clave de uso de CFDI no es válida (por ejemplo G03).',
   finishSignupFirst: () =>
     'Primero terminemos tu registro: contesta la pregunta anterior con texto (o escribe «cancelar»).',
-  signupCancelled: () => 'Cancelé el registro. Escribe /start cuando quieras intentarlo de nuevo.',
+  signupCancelled: (restart: string) =>
+    `Cancelé el registro. Escribe ${restart} cuando quieras intentarlo de nuevo.`,
   signupConflict: () =>
-    'Ese RFC o este número ya tienen una cuenta. Si es tuya, pide a tu administrador que la revise. Escribe /start para empezar de nuevo.',
+    'Ese RFC o este número ya tienen una cuenta. Si es tuya, pide a tu administrador que la revise.',
   signupDone: (name: string, credits: number) =>
     `¡Bienvenido, ${name}! Tu cuenta quedó lista. Tienes ${creditos(credits)}.${credits > 0 ? '\nEnvíame la foto de un ticket para facturarlo.' : `\n${howToGetCredits()}`}`,
 
@@ -99,6 +100,9 @@ export const msg = {
     `🔑 Tu nueva clave para la API:\n${key}\n\nGuárdala ahora: no la volveré a mostrar. Tus claves anteriores siguen válidas; si necesitas revocarlas, pídelo a soporte.`,
   error: () => 'Uy, algo salió mal de mi lado. Intenta de nuevo en un momento.',
 };
+
+/** How to start over: Telegram has slash commands, WhatsApp users type a word. */
+export const restartWord = (channel: string): string => (channel === 'telegram' ? '/start' : '«inicio»');
 
 export function howToGetCredits(org?: string): string {
   return org

@@ -86,11 +86,13 @@ export class FakeTelegram {
   });
   private messageId = 1000;
   url = '';
+  /** Called for every recorded call (the local chat script prints them). */
+  onCall?: (call: TelegramCall) => void;
 
   constructor(readonly token: string) {}
 
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((r) => this.server.listen(port, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -132,6 +134,7 @@ export class FakeTelegram {
       return this.reply(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
     const call = await parseCall(req, m[2] ?? '');
     this.calls.push(call);
+    this.onCall?.(call);
     const i = this.failures.findIndex((f) => f.method === call.method);
     if (i >= 0) {
       const failure = this.failures.splice(i, 1)[0]!.failure;

@@ -20,14 +20,15 @@ export class FakeTwilio {
   private server = http.createServer((req, res) => void this.route(req, res));
   private seq = 0;
   url = '';
+  onMessage?: (msg: TwilioMessage) => void;
 
   constructor(
     readonly accountSid: string,
     readonly authToken: string,
   ) {}
 
-  async start(): Promise<this> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((r) => this.server.listen(port, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -81,6 +82,7 @@ export class FakeTwilio {
         mediaUrls: form.getAll('MediaUrl'),
       };
       this.messages.push(msg);
+      this.onMessage?.(msg);
       const sid = `SM${String(++this.seq).padStart(32, '0')}`;
       return this.json(res, 201, {
         sid,
