@@ -92,7 +92,7 @@ describe('start-up', () => {
     try {
       await h.bots.start();
       const [commands] = h.tg.sent('setMyCommands');
-      expect((commands?.params.commands as { command: string }[]).map((c) => c.command)).toEqual([
+      expect((commands!.params.commands as { command: string }[]).map((c) => c.command)).toEqual([
         'start',
         'ayuda',
         'saldo',
