@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { CompiledQuery, InferResult } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db, DbOrTrx } from '../db/db.js';
 import type { ProfilesTable } from '../db/schema.js';
@@ -35,6 +36,33 @@ export async function revokeApiKeys(db: Db, clock: Clock, profileId: string): Pr
   return Number(res.numUpdatedRows);
 }
 
+const keyLookup = (db: Db, keyHash: string) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('profiles', 'profiles.id', 'api_keys.profile_id')
+    .selectAll('profiles')
+    .select(['api_keys.id as key_id', 'api_keys.last_used_at'])
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null);
+
+type KeyRow = InferResult<ReturnType<typeof keyLookup>>[number];
+const compiledLookup = new WeakMap<Db, CompiledQuery<KeyRow>>();
+
+/**
+ * Runs on every API request. Building and compiling the query with kysely costs twice as much as running
+ * it, so it is compiled once per database (in that database's dialect) and only the parameter changes.
+ */
+async function findKeyRow(db: Db, keyHash: string): Promise<KeyRow | undefined> {
+  let compiled = compiledLookup.get(db);
+  if (!compiled) {
+    compiled = keyLookup(db, keyHash).compile();
+    if (compiled.parameters.length !== 1) throw new Error('key lookup must have exactly one parameter');
+    compiledLookup.set(db, compiled);
+  }
+  const res = await db.executeQuery<KeyRow>({ ...compiled, parameters: [keyHash] });
+  return res.rows[0];
+}
+
 /** The profile a presented key acts as, or undefined for an unknown or revoked key. */
 export async function profileForApiKey(
   db: Db,
@@ -42,14 +70,7 @@ export async function profileForApiKey(
   key: string,
 ): Promise<{ profile: ProfilesTable; keyId: string } | undefined> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return undefined;
-  const row = await db
-    .selectFrom('api_keys')
-    .innerJoin('profiles', 'profiles.id', 'api_keys.profile_id')
-    .selectAll('profiles')
-    .select(['api_keys.id as key_id', 'api_keys.last_used_at'])
-    .where('api_keys.key_hash', '=', hashApiKey(key))
-    .where('api_keys.revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findKeyRow(db, hashApiKey(key));
   if (!row) return undefined;
   const { key_id, last_used_at, ...profile } = row;
   // last_used_at is advisory: write it at most once a minute so hot keys do not turn reads into writes.

@@ -5,6 +5,7 @@ import { fixedClock } from '../../src/clock.js';
 import { balanceOf, chargeForInvoice, refundInvoice } from '../../src/credits/credits.service.js';
 import { createDb, type Db } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
+import { profileForApiKey } from '../../src/profiles/apikeys.service.js';
 import { findProfileByRfc } from '../../src/profiles/profiles.repo.js';
 import { seedProfile } from '../helpers/seed.js';
 
@@ -58,6 +59,8 @@ describe.skipIf(!available)('PostgreSQL', () => {
   it('creates a profile and charges concurrently without going below zero; refunds exactly once', async () => {
     const p = await seedProfile({ db, clock }, { credits: 4 });
     expect((await findProfileByRfc(db, p.profile.rfc))?.credits_remaining).toBe(4);
+    expect((await profileForApiKey(db, clock, p.key))?.profile.id).toBe(p.profile.id);
+    expect(await profileForApiKey(db, clock, 'svc_unknown')).toBeUndefined();
     const account = { type: 'profile' as const, id: p.profile.id };
     const ids = Array.from({ length: 12 }, () => randomUUID());
     const results = await Promise.allSettled(
