@@ -4,7 +4,7 @@
  * applicability but no descriptions, so the Spanish descriptions below are SAT's catalog texts.
  * Only codes valid for CFDI 4.0 today are kept (3.3-only codes such as P01 are absent from cat40).
  *
- *   npx tsx scripts/gen-sat-catalogs.ts [path/to/cat40.tsv]
+ *   npx tsx scripts/gen-sat-catalogs.ts [path/to/cat40.tsv] && npx biome format --write src/catalogs/sat.data.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
