@@ -3,10 +3,6 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** The only module that reads process.env. Everything else receives a parsed Config. */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const optionalString = z
   .string()
   .optional()

@@ -24,7 +24,7 @@ export function rfcCheckDigit(rfcWithoutDigit: string): string {
   let sum = 0;
   for (let i = 0; i < 12; i++) {
     const v = CHECK_ALPHABET.indexOf(padded[i] ?? ' ');
-    sum += (v < 0 ? 0 : v) * (13 - i);
+    sum += Math.max(v, 0) * (13 - i);
   }
   const rem = sum % 11;
   if (rem === 0) return '0';
