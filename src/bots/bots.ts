@@ -7,7 +7,7 @@ import { enqueue, notifyJobEnqueued } from '../jobs/queue.js';
 import type { JobHandlers } from '../jobs/worker.js';
 import type { ChatJobs, CoreDeps } from './conversation/chat.context.js';
 import { handleIncoming } from './conversation/conversation.service.js';
-import type { Channel } from './conversation/conversation.types.js';
+import type { Channel, Handle } from './conversation/conversation.types.js';
 import { chatInvoiceEvents } from './conversation/invoice.notices.js';
 import { chatMediaHandler, type MediaFetcher } from './conversation/media.flow.js';
 import { createDispatcher, type Dispatcher, type Sender } from './conversation/outbox.dispatcher.js';
@@ -42,87 +42,100 @@ export interface Bots {
   stop(): Promise<void>;
 }
 
+/** What one channel adds: its webhook route, how to send, how to download media, a start-up step. */
+interface ChannelParts {
+  route: OpenAPIHono<AppEnv>;
+  send: Sender;
+  fetch: MediaFetcher;
+  setup?: () => Promise<void>;
+}
+
+type Wiring = { deps: Deps; handle: Handle; kick: () => void; botInfo?: UserFromGetMe };
+
+function wireTelegram({ deps, handle, kick, botInfo }: Wiring, token: string): ChannelParts {
+  const { config, logger } = deps;
+  const apiRoot = config.TELEGRAM_API_ROOT;
+  const bot = createTelegramBot({ ...deps, token, apiRoot, botInfo, handle, kick });
+  const secret = webhookSecret(token, config.TELEGRAM_WEBHOOK_SECRET);
+  return {
+    route: telegramRoutes(bot, secret),
+    send: telegramSender({ api: bot.api, db: deps.db, storage: deps.storage }),
+    fetch: telegramFetcher({ api: bot.api, token, apiRoot, maxBytes: config.MAX_IMAGE_BYTES }),
+    setup: () =>
+      setupTelegram(bot.api, { publicBaseUrl: config.PUBLIC_BASE_URL, secret, logger }).catch(
+        (err: unknown) =>
+          logger.error(
+            { err },
+            'Telegram set-up (commands/webhook) failed; an already registered webhook still works',
+          ),
+      ),
+  };
+}
+
+function wireWhatsapp(
+  { deps, handle, kick }: Wiring,
+  creds: { sid: string; authToken: string; from: string },
+) {
+  const { config } = deps;
+  const { sid, authToken, from } = creds;
+  const client = createTwilioClient({ accountSid: sid, authToken, baseUrl: config.TWILIO_API_BASE_URL });
+  return {
+    route: whatsappRoutes({ ...deps, authToken, publicBaseUrl: config.PUBLIC_BASE_URL, handle, kick }),
+    send: whatsappSender({ client, from, db: deps.db, config, clock: deps.clock }),
+    fetch: whatsappFetcher({
+      accountSid: sid,
+      authToken,
+      baseUrl: config.TWILIO_API_BASE_URL,
+      maxBytes: config.MAX_IMAGE_BYTES,
+    }),
+  } satisfies ChannelParts;
+}
+
+function channelsOf(w: Wiring): Partial<Record<Channel, ChannelParts>> {
+  const { config, logger } = w.deps;
+  const channels: Partial<Record<Channel, ChannelParts>> = {};
+  if (config.TELEGRAM_BOT_TOKEN) channels.telegram = wireTelegram(w, config.TELEGRAM_BOT_TOKEN);
+  else logger.info('Telegram bot is off: TELEGRAM_BOT_TOKEN is unset');
+  const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: authToken, TWILIO_WHATSAPP_FROM: from } = config;
+  if (sid && authToken && from) channels.whatsapp = wireWhatsapp(w, { sid, authToken, from });
+  else
+    logger.info(
+      'WhatsApp bot is off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_WHATSAPP_FROM are needed',
+    );
+  return channels;
+}
+
 /** Builds both bots from the config; a bot whose credentials are unset is off and says so in the log. */
 export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
-  const { config, logger } = deps;
-  const senders: Partial<Record<Channel, Sender>> = {};
-  const fetchers: Partial<Record<Channel, MediaFetcher>> = {};
-  const routes: OpenAPIHono<AppEnv>[] = [];
-  const startSteps: (() => Promise<void>)[] = [];
   let outbox: Dispatcher | undefined;
   const kick = () => outbox?.kick();
-
   const jobs: ChatJobs = {
     async enqueueMedia(job) {
       await enqueue(deps.db, deps.clock, { kind: CHAT_MEDIA_JOB, payload: job, maxAttempts: 4 });
       notifyJobEnqueued();
     },
   };
-  const core: CoreDeps = { db: deps.db, clock: deps.clock, config, logger, jobs, kick };
-  const handle = (
-    chat: Parameters<typeof handleIncoming>[1],
-    incoming: Parameters<typeof handleIncoming>[2],
-  ) => handleIncoming(core, chat, incoming);
+  const core: CoreDeps = { ...deps, jobs, kick };
+  const handle: Handle = (chat, incoming) => handleIncoming(core, chat, incoming);
+  const channels = Object.entries(channelsOf({ deps, handle, kick, botInfo: opts.telegramBotInfo })) as [
+    Channel,
+    ChannelParts,
+  ][];
 
-  const token = config.TELEGRAM_BOT_TOKEN;
-  if (token) {
-    const bot = createTelegramBot({
-      ...deps,
-      token,
-      apiRoot: config.TELEGRAM_API_ROOT,
-      botInfo: opts.telegramBotInfo,
-      handle,
-      kick,
-    });
-    const secret = webhookSecret(token, config.TELEGRAM_WEBHOOK_SECRET);
-    routes.push(telegramRoutes(bot, secret));
-    senders.telegram = telegramSender({ api: bot.api, db: deps.db, storage: deps.storage });
-    fetchers.telegram = telegramFetcher({
-      api: bot.api,
-      token,
-      apiRoot: config.TELEGRAM_API_ROOT,
-      maxBytes: config.MAX_IMAGE_BYTES,
-    });
-    startSteps.push(() =>
-      setupTelegram(bot.api, { publicBaseUrl: config.PUBLIC_BASE_URL, secret, logger }).catch(
-        (err: unknown) =>
-          logger.error(
-            { err },
-            'Telegram set-up failed (commands/webhook); the bot still answers a configured webhook',
-          ),
-      ),
-    );
-  } else {
-    logger.info('Telegram bot is off: TELEGRAM_BOT_TOKEN is unset');
-  }
-
-  const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: authToken, TWILIO_WHATSAPP_FROM: from } = config;
-  if (sid && authToken && from) {
-    const client = createTwilioClient({ accountSid: sid, authToken, baseUrl: config.TWILIO_API_BASE_URL });
-    routes.push(whatsappRoutes({ ...deps, authToken, publicBaseUrl: config.PUBLIC_BASE_URL, handle, kick }));
-    senders.whatsapp = whatsappSender({ client, from, db: deps.db, config, clock: deps.clock });
-    fetchers.whatsapp = whatsappFetcher({
-      accountSid: sid,
-      authToken,
-      baseUrl: config.TWILIO_API_BASE_URL,
-      maxBytes: config.MAX_IMAGE_BYTES,
-    });
-  } else {
-    logger.info(
-      'WhatsApp bot is off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_WHATSAPP_FROM are needed',
-    );
-  }
-
-  outbox = createDispatcher(deps, senders, { pollMs: opts.dispatcher?.pollMs });
-  const mediaDeps = { ...deps, fetchMedia: fetchers, kick };
+  outbox = createDispatcher(deps, Object.fromEntries(channels.map(([c, p]) => [c, p.send])), {
+    pollMs: opts.dispatcher?.pollMs,
+  });
+  const fetchMedia = Object.fromEntries(channels.map(([c, p]) => [c, p.fetch]));
   return {
-    routes,
+    routes: channels.map(([, p]) => p.route),
     invoiceEvents: chatInvoiceEvents({ clock: deps.clock, kick }),
-    jobHandlers: { [CHAT_MEDIA_JOB]: chatMediaHandler(mediaDeps) },
+    jobHandlers: { [CHAT_MEDIA_JOB]: chatMediaHandler({ ...deps, fetchMedia, kick }) },
     outbox,
     async start() {
-      for (const step of startSteps) await step();
       outbox?.start();
+      // Set-up talks to Telegram: wait a little for it, but never hold the server's start-up on a slow API.
+      const setup = Promise.all(channels.map(([, p]) => p.setup?.()));
+      await Promise.race([setup, new Promise((r) => setTimeout(r, 5000).unref())]);
     },
     async stop() {
       await outbox?.stop();

@@ -50,3 +50,6 @@ export type OutPayload =
   | { type: 'document'; invoiceId: string; file: 'pdf' | 'xml'; caption: string }
   /** WhatsApp: the PDF as media through a freshly signed link, the XML link appended to the text. */
   | { type: 'invoice_links'; invoiceId: string; text: string };
+
+/** What each channel adapter hands a translated message to: the conversation core. */
+export type Handle = (chat: ChatRef, incoming: Incoming) => Promise<void>;

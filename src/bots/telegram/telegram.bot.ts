@@ -3,9 +3,10 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../logger.js';
 import { markProcessed } from '../conversation/chat.repo.js';
+import type { Handle } from '../conversation/conversation.types.js';
 import { msg } from '../conversation/messages.js';
 import { enqueueOutbox } from '../conversation/outbox.repo.js';
-import { contactFeature, type Handle, mediaFeature, textFeature } from './telegram.features.js';
+import { contactFeature, mediaFeature, textFeature } from './telegram.features.js';
 
 export interface TelegramBotDeps {
   db: Db;

@@ -1,9 +1,6 @@
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { ChatRef, Incoming, MediaRef } from '../conversation/conversation.types.js';
-
-/** What every feature hands its translated message to: the channel-neutral conversation. */
-export type Handle = (chat: ChatRef, incoming: Incoming) => Promise<void>;
+import type { ChatRef, Handle, MediaRef } from '../conversation/conversation.types.js';
 
 const chatOf = (ctx: Context): ChatRef => ({ channel: 'telegram', chatId: String(ctx.chat?.id) });
 

@@ -6,7 +6,7 @@ import { newRouter } from '../../http/app.js';
 import type { AppEnv } from '../../http/env.js';
 import type { Logger } from '../../logger.js';
 import { markProcessed } from '../conversation/chat.repo.js';
-import type { ChatRef, Incoming, MediaRef } from '../conversation/conversation.types.js';
+import type { ChatRef, Handle, Incoming, MediaRef } from '../conversation/conversation.types.js';
 import { msg } from '../conversation/messages.js';
 import { enqueueOutbox } from '../conversation/outbox.repo.js';
 
@@ -20,7 +20,7 @@ export interface WhatsappRouteDeps {
   authToken: string;
   /** The URL Twilio signs is the one configured in the console: PUBLIC_BASE_URL + path. */
   publicBaseUrl?: string;
-  handle: (chat: ChatRef, incoming: Incoming) => Promise<void>;
+  handle: Handle;
   kick: () => void;
 }
 
