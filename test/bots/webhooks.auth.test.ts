@@ -71,3 +71,14 @@ describe('webhook authentication', () => {
     expect(h.tg.calls).toEqual([]);
   });
 });
+
+describe('webhookSecret', () => {
+  it('uses the configured secret, else one derived from the token that Telegram accepts', async () => {
+    const { webhookSecret } = await import('../../src/bots/telegram/telegram.setup.js');
+    expect(webhookSecret('1:abc', 'mine')).toBe('mine');
+    const derived = webhookSecret('1:abc');
+    expect(derived).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
+    expect(webhookSecret('1:abc')).toBe(derived);
+    expect(webhookSecret('2:abc')).not.toBe(derived);
+  });
+});

@@ -29,7 +29,7 @@ export const msg = {
   rfcTaken: () =>
     'Ese RFC ya está registrado con otro número. Si es tuyo, pide a tu administrador que actualice tu teléfono, o escribe otro RFC.',
   askName: () =>
-    '2/5 ¿Cuál es tu nombre o razón social, tal como aparece en tu Constancia de Situación Fiscal?',
+    '2/5 ¿Cuál es tu nombre o razón social, tal como aparece en tu Constancia de Situación Fiscal? (sin «S.A. de C.V.» ni similares)',
   badName: () => 'Escribe tu nombre o razón social (de 3 a 254 letras).',
   askPostalCode: () => '3/5 ¿Cuál es el código postal de tu domicilio fiscal?',
   badPostalCode: () => 'El código postal debe tener 5 dígitos, por ejemplo 06600.',
