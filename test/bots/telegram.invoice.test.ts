@@ -125,6 +125,14 @@ describe('Telegram: a photo becomes an invoice', () => {
     ]);
   });
 
+  it('says the photo is too big when Telegram refuses to serve it (getFile "file is too big")', async () => {
+    h.tg.failNext('getFile', { error_code: 400, description: 'Bad Request: file is too big' });
+    await h.telegram(photo('big-unknown-size'));
+    await h.settle();
+    expect(texts().at(-1)).toMatch(/^Esa imagen pesa más de 195 KB/);
+    expect(await h.deps.db.selectFrom('invoices').selectAll().execute()).toEqual([]);
+  });
+
   it('refuses bytes that are not JPEG or PNG after download', async () => {
     h.tg.addFile('gif', Buffer.from('GIF89a not really'));
     await h.telegram(photo('gif'));

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/credits/credits.service.js';
 import { findProfileByPhone } from '../../src/profiles/profiles.repo.js';
 import { makeRfc, seedProfile } from '../helpers/seed.js';
-import { type BotHarness, botHarness, receiptJpeg, WA_FROM } from './bots.harness.js';
+import { type BotHarness, botHarness, goodReceipt, receiptJpeg, WA_FROM } from './bots.harness.js';
 
 const FROM = 'whatsapp:+5215577778888'; // WhatsApp writes Mexican mobiles with the old "1"
 let sid = 0;
@@ -108,6 +108,24 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
     await send(params);
     expect(await h.deps.db.selectFrom('invoices').selectAll().execute()).toHaveLength(2);
     expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(3);
+  });
+
+  it('a receipt that cannot be invoiced: the reason in plain Spanish and the credit back', async () => {
+    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+    h.receipts.push(goodReceipt({ vendor_rfc: null }));
+    const mediaUrl = h.tw.addMedia('9', await receiptJpeg());
+    const msgs = await send({
+      MessageSid: 'SMfail',
+      From: FROM,
+      To: WA_FROM,
+      NumMedia: '1',
+      MediaUrl0: mediaUrl,
+      MediaContentType0: 'image/jpeg',
+    });
+    expect(msgs.at(-1)).toMatch(
+      /^❌ No pude facturar tu ticket: .+\.\nTu crédito fue devuelto; quedan 5 créditos\.$/,
+    );
+    expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(5);
   });
 
   it('after desvincular it does not relink silently; "inicio" relinks', async () => {
