@@ -83,6 +83,13 @@ describe('Telegram: a photo becomes an invoice', () => {
     await h.settle();
     expect(await h.deps.db.selectFrom('invoices').selectAll().execute()).toHaveLength(1);
     expect(await balanceOf(h.deps.db, { type: 'profile', id: profileId })).toBe(4);
+    expect(texts().filter((t) => t.includes('Recibí tu ticket'))).toHaveLength(1);
+    expect(h.tg.sent('getFile')).toHaveLength(1);
+    const saldo = { update_id: 778, ...tgText(USER, '/saldo') };
+    await h.telegram(saldo);
+    await h.telegram(saldo);
+    await h.bots.outbox.drain();
+    expect(texts().filter((t) => t.startsWith('Tienes'))).toHaveLength(1);
   });
 
   it('with no credits says so and how to get more, charging nothing', async () => {

@@ -105,7 +105,8 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
       MediaContentType1: 'image/png',
     };
     await send(params);
-    await send(params);
+    expect(await send(params)).toEqual([]); // the redelivery says nothing and downloads nothing
+    expect(h.tw.mediaRequests).toHaveLength(2);
     expect(await h.deps.db.selectFrom('invoices').selectAll().execute()).toHaveLength(2);
     expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(3);
   });
