@@ -67,7 +67,8 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second signal while draining means "now": leases expire and the next start resumes the jobs.
+    if (stopping) process.exit(1);
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close();
