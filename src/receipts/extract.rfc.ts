@@ -185,9 +185,77 @@ function tokensOf(norm: string): string[] {
   return [...out];
 }
 
+const NAME_STOP = new Set([
+  'DE',
+  'DEL',
+  'LA',
+  'LAS',
+  'LOS',
+  'EL',
+  'Y',
+  'E',
+  'EN',
+  'CON',
+  'PARA',
+  'POR',
+  'CIA',
+  'COMPANIA',
+]);
+
+/**
+ * SAT's rule for a persona moral: the first letters of the first three words of the name, without
+ * articles and company type (one word: its first three letters; two: two letters + one).
+ */
+export function moralInitials(razonSocial: string): string | null {
+  const base = razonSocial
+    .replace(
+      /,?\s*\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
+      '',
+    )
+    .replace(/[^A-Z& ]/g, ' ');
+  const words = base.split(/\s+/).filter((w) => w.length > 0 && !NAME_STOP.has(w));
+  if (!words.length) return null;
+  const [a = '', b = '', c = ''] = words;
+  if (words.length >= 3) return `${a[0]}${b[0]}${c[0]}`;
+  // Fewer words: SAT completes the three letters in ways a ticket cannot tell; only the initials are sure.
+  if (words.length === 2) return `${a[0]}${b[0]}?`;
+  return null;
+}
+
+/** The letters the name predicts replace OCR-garbled ones when the check digit agrees. */
+function withInitials(found: RfcCandidate[], lines: Line[], initials: string | null): RfcCandidate[] {
+  if (!initials) return found;
+  const agrees = (rfc: string): boolean => [...initials].every((ch, i) => ch === '?' || rfc[i] === ch);
+  const fill = (rfc: string): string => [...initials].map((ch, i) => (ch === '?' ? rfc[i] : ch)).join('');
+  const out = found.map((c) => {
+    if (c.rfc.length !== 12) return c;
+    if (agrees(c.rfc)) return { ...c, score: Math.min(1, c.score + 0.1) };
+    const alt = fill(c.rfc) + c.rfc.slice(3);
+    return isValid(alt) ? { ...c, rfc: alt } : { ...c, score: c.score - 0.25 };
+  });
+  // A labelled token that could not be repaired alone: the name's initials plus the date and homoclave.
+  lines.forEach((l, i) => {
+    if (!RFC_LABEL.test(l.norm)) return;
+    for (const tok of tokensOf(l.norm)) {
+      // As read, or with one stray character dropped (a thermal 0 read as two characters).
+      const variants = [{ t: tok.slice(0, 12), cost: 0 }];
+      if (tok.length === 13)
+        for (let k = 3; k < 13; k++) variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1 });
+      for (const { t, cost } of variants) {
+        if (t.length !== 12) continue;
+        for (const r of repairRfc(fill(t) + t.slice(3))) {
+          out.push({ rfc: r.rfc, score: 0.75 - 0.05 * (r.edits + cost), line: i });
+        }
+      }
+    }
+  });
+  return out;
+}
+
 /** The issuer's RFC: labelled, in the header, valid; customer and generic RFCs are skipped. */
-export function extractRfc(lines: Line[]): RfcCandidate | null {
-  const found: RfcCandidate[] = [];
+export function extractRfc(lines: Line[], razonSocial: string | null = null): RfcCandidate | null {
+  let found: RfcCandidate[] = [];
+  const initials = razonSocial ? moralInitials(razonSocial) : null;
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
   lines.forEach((l, i) => {
     const labelled = RFC_LABEL.test(l.norm);
@@ -205,6 +273,9 @@ export function extractRfc(lines: Line[]): RfcCandidate | null {
       }
     }
   });
+  found = withInitials(found, lines, initials);
+  // A company (SA DE CV...) has a 12-char RFC: a 13-char reading is an OCR insertion.
+  if (initials) found = found.map((c) => (c.rfc.length === 13 ? { ...c, score: c.score - 0.3 } : c));
   found.sort((a, b) => b.score - a.score);
   return found[0] ?? null;
 }

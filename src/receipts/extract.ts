@@ -18,7 +18,10 @@ export function extractFields(text: string): Extraction {
   const items = extractItems(lines);
   const itemsSum = items.length ? items.reduce((s, i) => s + i.amount, 0) : null;
   const totals = extractTotals(lines, itemsSum);
-  const rfc = extractRfc(lines);
+  // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
+  const firstVendor = extractVendor(lines, null, null);
+  const company = firstVendor.nameConfidence >= 0.5 ? firstVendor.name : null;
+  const rfc = extractRfc(lines, company);
   const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
   const dt = extractDateTime(lines);
   const folio = extractFolio(lines);

@@ -104,7 +104,9 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   const storeLine = top.find(
     (l) => isTexty(clean(l.norm)) && clean(l.norm).length >= 3 && !ADDRESS.test(l.norm),
   );
-  const storeName = storeLine ? clean(storeLine.norm) : null;
+  let storeName = storeLine ? clean(storeLine.norm) : null;
+  // No separate commercial name read: the razón social without its company type is the best guess.
+  if (storeName && SUFFIX.test(storeName)) storeName = withoutSuffix(storeName) || storeName;
   const sameAsName = storeName !== null && name !== null && name.startsWith(storeName);
   if (name) name = canonicalSuffix(name);
   return {
@@ -122,7 +124,15 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
 /** OCR slips inside the company type (`DE CV.`, `S.A,`, `C.Y`) rewritten in the style the ticket uses. */
 export function canonicalSuffix(name: string): string {
   return name
-    .replace(/\bS\s?[.,]\s?A\s?[.,]?\s?DE\s?C\s?[.,]?\s?[VY]\s?[.,]?$/, 'S.A. DE C.V.')
+    .replace(/\bS\s?[.,]\s?A\s?[.,]?\s?[DP]E\s?C\s?[.,]?\s?[VY]\s?[.,]?$/, 'S.A. DE C.V.')
     .replace(/\bSA\s?DE\s?C[VY]\.?$/, 'SA DE CV')
     .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.');
 }
+
+const withoutSuffix = (name: string): string =>
+  name
+    .replace(
+      /,?\s*\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?[VY]\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
+      '',
+    )
+    .trim();

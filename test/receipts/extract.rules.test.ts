@@ -77,3 +77,20 @@ describe('amounts', () => {
     expect(u).toMatchObject({ total: 10000, tip: 1500 });
   });
 });
+
+describe('RFC letters predicted by the razón social', () => {
+  it('takes the initials of the first three words without articles or company type', async () => {
+    const { moralInitials } = await import('../../src/receipts/extract.rfc.js');
+    expect(moralInitials('OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV')).toBe('OAT');
+    expect(moralInitials('RESTAURANTE LOS COMPADRES, S.A. DE C.V.')).toBe('RC?');
+    expect(moralInitials('S.A. DE C.V.')).toBeNull();
+  });
+
+  it('corrects a misread first letter when the check digit agrees, and prefers 12 chars for a company', () => {
+    const text = 'RESTAURANTE LOS COMPADRES, S.A. DE C.V.\nR.F.C.: RES9402233V4';
+    expect(extractRfc(lines(text), 'RESTAURANTE LOS COMPADRES, S.A. DE C.V.')?.rfc).toBe('RCS9402233V4');
+    expect(extractRfc(lines('R.F.C.: MENO060313D54'), 'MINISUPER LA ESQUINITA, S.A. DE C.V.')?.rfc).toBe(
+      'MEN060313D54',
+    );
+  });
+});

@@ -82,11 +82,11 @@ describe('extractFields over OCR text fixtures', () => {
     ]);
   });
 
-  it('gas station: S DE RL razón social, vouchers are "other", TRANSACCION folio', () => {
+  it('gas station: S DE RL razón social, RFC letters from its initials (1 read for I), vouchers are "other"', () => {
     const { fields } = fixture('gas-voucher');
     expect(fields).toMatchObject({
       vendor_name: 'COMBUSTIBLES LOS PINOS S DE RL DE CV',
-      vendor_rfc: 'CLP0301017Z0',
+      vendor_rfc: 'CPI0301017Z3',
       date: '2026-11-21',
       time: '07:02:33',
       total: 95000,

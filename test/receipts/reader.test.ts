@@ -26,12 +26,22 @@ describe('createReceiptReader with a fake OCR engine', () => {
 
   it('runs a second pass when a key field is missing and keeps the more confident reading', async () => {
     const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
-    const reader = createReceiptReader({ engine });
+    const reader = createReceiptReader({ engine, secondPass: true });
     const data = await reader.read(image);
     expect(engine.calls).toBe(2);
     expect(data.vendor_rfc).toBe('CEC100512AB9');
     expect(data.total).toBe(22852);
     expect(data.text).toContain('GARBLED');
+    await reader.close();
+  });
+
+  it('does not re-read by default, and returns what the first pass found', async () => {
+    const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
+    const reader = createReceiptReader({ engine });
+    const data = await reader.read(image);
+    expect(engine.calls).toBe(1);
+    expect(data).toMatchObject({ total: 22852, vendor_rfc: null, date: null });
+    expect(data.confidence.vendor_rfc).toBe(0);
     await reader.close();
   });
 });
