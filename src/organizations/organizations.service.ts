@@ -4,6 +4,7 @@ import { grantCredits } from '../credits/credits.service.js';
 import type { Db, DbOrTrx } from '../db/db.js';
 import type { OrganizationsTable, ProfilesTable } from '../db/schema.js';
 import { conflict, notFound, validationError } from '../errors.js';
+import { validCredits, validName } from '../profiles/profiles.validate.js';
 import { parseFlags } from './organizations.presenters.js';
 
 type OrgDeps = { db: Db; clock: Clock };
@@ -33,16 +34,10 @@ export const getOrganization = (db: DbOrTrx, orgId: string): Promise<Organizatio
   db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
 
 export async function createOrganization(deps: OrgDeps, input: NewOrganization): Promise<OrganizationsTable> {
-  const name = input.name.trim();
-  if (!name) throw validationError('name must not be empty', [{ path: 'name', message: 'required' }]);
+  const name = validName(input.name);
   const flags = input.feature_flags ?? {};
   checkFlags(flags);
-  const credits = input.credits ?? 0;
-  if (!Number.isInteger(credits) || credits < 0) {
-    throw validationError('credits must be a non-negative integer', [
-      { path: 'credits', message: 'invalid' },
-    ]);
-  }
+  const credits = validCredits(input.credits);
   const now = deps.clock.now().toISOString();
   const row: OrganizationsTable = {
     id: randomUUID(),

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { grantCredits } from '../credits/credits.service.js';
 import type { Db } from '../db/db.js';
 import type { ProfilesTable, TaxInfoTable } from '../db/schema.js';
-import { notFound, validationError } from '../errors.js';
+import { notFound } from '../errors.js';
 import { findProfileById, getTaxInfo } from './profiles.repo.js';
 import {
   assertUnique,
@@ -11,7 +11,9 @@ import {
   cleanTaxInfo,
   type TaxInfoInput,
   uniqueViolationToConflict,
+  validCredits,
   validEmail,
+  validName,
   validPhone,
   validPostalCode,
   validRfc,
@@ -38,17 +40,11 @@ export interface NewProfile {
  */
 export async function createProfile(deps: ProfileDeps, input: NewProfile): Promise<ProfilesTable> {
   const rfc = validRfc(input.rfc);
-  const name = input.name.trim();
-  if (!name) throw validationError('name must not be empty', [{ path: 'name', message: 'required' }]);
+  const name = validName(input.name);
   const email = input.email ? validEmail(input.email) : null;
   const phone = input.phone_number ? validPhone(input.phone_number) : null;
   const tax = cleanTaxInfo(rfc, input.tax_info);
-  const credits = input.credits ?? 0;
-  if (!Number.isInteger(credits) || credits < 0) {
-    throw validationError('credits must be a non-negative integer', [
-      { path: 'credits', message: 'invalid' },
-    ]);
-  }
+  const credits = validCredits(input.credits);
   const now = deps.clock.now().toISOString();
   const row: ProfilesTable = {
     id: randomUUID(),
@@ -105,10 +101,7 @@ export async function updateProfile(
   patch: ProfilePatch,
 ): Promise<ProfilesTable> {
   const set: Partial<ProfilesTable> = {};
-  if (patch.name !== undefined) {
-    set.name = patch.name.trim();
-    if (!set.name) throw validationError('name must not be empty', [{ path: 'name', message: 'required' }]);
-  }
+  if (patch.name !== undefined) set.name = validName(patch.name);
   if (patch.email !== undefined) set.email = patch.email ? validEmail(patch.email) : null;
   if (patch.phone_number !== undefined)
     set.phone_number = patch.phone_number ? validPhone(patch.phone_number) : null;

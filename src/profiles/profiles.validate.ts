@@ -9,6 +9,22 @@ import { normalizePhone } from './phone.js';
 /** Checks shared by the REST routes, the CLI and the bots: each names the field it rejects. */
 const invalid = (path: string, message: string) => validationError(message, [{ path, message }]);
 
+/** Names of profiles and organizations: trimmed, never empty. */
+export function validName(input: string, path = 'name'): string {
+  const name = input.trim();
+  if (!name) throw validationError(`${path} must not be empty`, [{ path, message: 'required' }]);
+  return name;
+}
+
+/** Initial credits given at creation, granted through the ledger. */
+export function validCredits(input: number | undefined, path = 'credits'): number {
+  const credits = input ?? 0;
+  if (!Number.isInteger(credits) || credits < 0) {
+    throw validationError(`${path} must be a non-negative integer`, [{ path, message: 'invalid' }]);
+  }
+  return credits;
+}
+
 export function validRfc(input: string, path = 'rfc'): string {
   const rfc = normalizeRfc(input);
   if (!isValidRfc(rfc)) {
