@@ -1,4 +1,5 @@
 import type { OrganizationsTable, ProfilesTable } from '../db/schema.js';
+import { toProfileContact } from '../profiles/profiles.presenters.js';
 
 export interface OrganizationView {
   id: string;
@@ -46,22 +47,14 @@ export const toMemberSummary = (p: ProfilesTable, invoiceCount: number) => ({
 
 /** GET /api/organizations/{org_id}/members (second member shape). */
 export const toMemberListItem = (p: ProfilesTable) => ({
-  id: p.id,
-  name: p.name,
-  email: p.email,
-  phone_number: p.phone_number,
-  tax_id: p.rfc,
+  ...toProfileContact(p),
   is_admin: p.is_admin === 1,
   created_at: p.created_at,
 });
 
 /** PATCH /api/organizations/{org_id}/members/{rfc} (third member shape). */
 export const toMemberDetail = (p: ProfilesTable) => ({
-  id: p.id,
-  name: p.name,
-  email: p.email,
-  phone_number: p.phone_number,
-  tax_id: p.rfc,
+  ...toProfileContact(p),
   org_id: p.org_id,
   is_admin: p.is_admin === 1,
   credits_remaining: p.credits_remaining,

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { RfcOrIdParams, RfcSchema } from '../profiles/profiles.schemas.js';
+import { profileContactFields, RfcOrIdParams, RfcSchema } from '../profiles/profiles.schemas.js';
 
 const ts = z.string().openapi({ example: '2026-11-21T18:04:05.123Z' });
 const orgId = z.string().min(1).max(100);
@@ -30,12 +30,11 @@ export const OrgCreditsSchema = z
   .object({ credits_remaining: z.number().int() })
   .openapi('OrganizationCredits');
 
+const { phone_number: _phone, ...summaryFields } = profileContactFields;
+
 export const MemberSummarySchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    email: z.string().nullable(),
-    tax_id: z.string(),
+    ...summaryFields,
     is_admin: z.boolean(),
     invoice_count: z
       .number()
@@ -46,11 +45,7 @@ export const MemberSummarySchema = z
 
 export const MemberListItemSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone_number: z.string().nullable(),
-    tax_id: z.string(),
+    ...profileContactFields,
     is_admin: z.boolean(),
     created_at: ts,
   })
@@ -58,11 +53,7 @@ export const MemberListItemSchema = z
 
 export const MemberDetailSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone_number: z.string().nullable(),
-    tax_id: z.string(),
+    ...profileContactFields,
     org_id: z.string().nullable(),
     is_admin: z.boolean(),
     credits_remaining: z.number().int(),

@@ -1,41 +1,20 @@
+import type { z } from '@hono/zod-openapi';
 import type { ProfilesTable, TaxInfoTable } from '../db/schema.js';
+import type { ProfileSchema, ShortProfileSchema, TaxInfoSchema } from './profiles.schemas.js';
 
-/** Response shapes of the interface document: exactly these fields, in this order. */
-export interface ProfileView {
-  id: string;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  org_id: string | null;
-  created_at: string;
-  updated_at: string;
-  is_admin: boolean;
-  credits_remaining: number;
-}
+/** Response shapes are the route schemas'; the field order (the interface document's) is the one written below. */
+type ProfileView = z.infer<typeof ProfileSchema>;
+type ShortProfileView = z.infer<typeof ShortProfileSchema>;
+type TaxInfoView = z.infer<typeof TaxInfoSchema>;
 
-export interface ShortProfileView {
-  id: string;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  tax_id: string;
-  org_id: string | null;
-  credits_remaining: number;
-}
-
-export interface TaxInfoView {
-  tax_id: string;
-  taxpayer: string | null;
-  street: string | null;
-  ext_num: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  postal_code: string | null;
-  invoice_fiscal_regimen: string | null;
-  invoice_cfdi_use: string | null;
-}
+/** The fields that open the short profile and the member shapes (profileContactFields). */
+export const toProfileContact = (p: ProfilesTable) => ({
+  id: p.id,
+  name: p.name,
+  email: p.email,
+  phone_number: p.phone_number,
+  tax_id: p.rfc,
+});
 
 /** Long form (GET/PATCH /api/profile/{rfc}). */
 export const toProfile = (p: ProfilesTable): ProfileView => ({
@@ -52,11 +31,7 @@ export const toProfile = (p: ProfilesTable): ProfileView => ({
 
 /** Short form (GET /api/svc/get-profile): no timestamps, no is_admin. */
 export const toShortProfile = (p: ProfilesTable): ShortProfileView => ({
-  id: p.id,
-  name: p.name,
-  email: p.email,
-  phone_number: p.phone_number,
-  tax_id: p.rfc,
+  ...toProfileContact(p),
   org_id: p.org_id,
   credits_remaining: p.credits_remaining,
 });

@@ -39,13 +39,18 @@ export const ProfileSchema = z
 
 export const CreatedProfileSchema = ProfileSchema.extend({ tax_id: z.string() }).openapi('CreatedProfile');
 
+/** The fields that open the short profile and the member shapes, in the documented order. */
+export const profileContactFields = {
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  tax_id: z.string(),
+};
+
 export const ShortProfileSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone_number: z.string().nullable(),
-    tax_id: z.string(),
+    ...profileContactFields,
     org_id: z.string().nullable(),
     credits_remaining: z.number().int(),
   })
