@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { toPesosJson } from '../src/cli/extract.js';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
@@ -31,6 +32,7 @@ async function accuracyAndLatency() {
   const reader = createReceiptReader({ workers: 1 });
   await reader.read(images[0]?.buf ?? Buffer.alloc(0)).catch(() => undefined); // warm-up: worker start
   const rows: Array<{ name: string; ok: Record<string, boolean | null>; diff: string; ms: number }> = [];
+  const cpu0 = process.cpuUsage();
   for (const img of images) {
     const t0 = performance.now();
     const data = await reader.read(img.buf);
@@ -48,9 +50,14 @@ async function accuracyAndLatency() {
       writeFileSync(join(dump, img.name.replace(/\.\w+$/, '.txt')), data.text);
     }
   }
+  const cpu = process.cpuUsage(cpu0);
+  cpuMsPerImage = (cpu.user + cpu.system) / 1000 / images.length;
   await reader.close();
   return rows;
 }
+
+// CPU time per image does not depend on what else the machine is running (wall time does).
+let cpuMsPerImage = 0;
 
 async function poolThroughput(workers: number): Promise<number> {
   const reader = createReceiptReader({ workers });
@@ -99,6 +106,8 @@ const ms = rows.map((r) => r.ms);
 out.push('', `| speed | value |`, `|---|---|`);
 out.push(`| ms/image p50 (1 worker, incl. preparation) | ${Math.round(quantile(ms, 0.5))} |`);
 out.push(`| ms/image p95 (1 worker) | ${Math.round(quantile(ms, 0.95))} |`);
+out.push(`| CPU ms/image (1 worker, all threads) | ${Math.round(cpuMsPerImage)} |`);
+out.push(`| load average during the run (1 min) | ${loadavg()[0]?.toFixed(2)} |`);
 if (!flag('--no-pool')) out.push(`| images/s (pool of 2) | ${(await poolThroughput(2)).toFixed(2)} |`);
 out.push(`| peak RSS (whole process) | ${Math.round(process.resourceUsage().maxRSS / 1024)} MB |`);
 const native = flag('--no-native') ? null : nativeMs();

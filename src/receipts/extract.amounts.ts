@@ -17,6 +17,8 @@ interface Labeled {
   kind: Kind;
   values: number[];
   line: number;
+  /** Read from the line below: on bent or rotated photos the right column drifts from its labels. */
+  shifted?: boolean;
 }
 
 const RULES: Array<[Kind, RegExp]> = [
@@ -45,16 +47,20 @@ function labeledAmounts(lines: Line[]): Labeled[] {
     const kind = classify(l.norm);
     if (!kind) return;
     const m = amountNear(lines, i);
-    if (!m) return;
-    const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;
-    out.push({ kind, values: alt === null ? [m.cents] : [m.cents, alt], line: i });
+    if (m) {
+      const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;
+      out.push({ kind, values: alt === null ? [m.cents] : [m.cents, alt], line: i });
+    }
+    const below = moneyIn(lines[i + 1]?.norm ?? '');
+    const b = below[below.length - 1];
+    if (b && b.cents !== m?.cents) out.push({ kind, values: [b.cents], line: i, shifted: true });
   });
   return out;
 }
 
 const firstOf = (all: Labeled[], kind: Kind): Labeled | undefined => all.find((a) => a.kind === kind);
-const valuesOf = (all: Labeled[], kind: Kind): number[] =>
-  all.filter((a) => a.kind === kind).flatMap((a) => a.values);
+const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
+  all.filter((a) => a.kind === kind && Boolean(a.shifted) === shifted).flatMap((a) => a.values);
 
 /** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
 export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
@@ -68,15 +74,24 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
     if (v > 0) votes.set(v, (votes.get(v) ?? 0) + w);
   };
   all
-    .filter((a) => a.kind === 'total')
+    .filter((a) => a.kind === 'total' && !a.shifted)
     .forEach((a, n) => {
       a.values.forEach((v, k) => {
         vote(v, (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0));
       });
     });
-  for (const s of subs.length ? subs : [])
+  for (const v of valuesOf(all, 'total', true)) vote(v, 1);
+  for (const s of subs)
     for (const i of ivas.length ? ivas : [0])
       for (const e of iepss.length ? iepss : [0]) vote(s + i + e, 2.5);
+  // The same sum with every value taken from the line below (the whole column drifted).
+  const [sS, iS, eS] = [
+    valuesOf(all, 'subtotal', true),
+    valuesOf(all, 'iva', true),
+    valuesOf(all, 'ieps', true),
+  ];
+  for (const s of sS)
+    for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(s + i + e, 2);
   for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
   if (itemsSum !== null) vote(itemsSum, 2);
   for (const c of valuesOf(all, 'card')) vote(c, 0.8);
@@ -91,7 +106,15 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
       total = v;
     }
   }
-  return finishTotals(total, best, { subs, ivas, iepss, tips, all });
+  const pools = {
+    subs: [...subs, ...sS],
+    ivas: [...ivas, ...iS],
+    iepss: [...iepss, ...eS],
+    tips,
+    all: all.filter((a) => !a.shifted),
+    plain: { subs, ivas, iepss },
+  };
+  return finishTotals(total, best, pools);
 }
 
 interface Pools {
@@ -100,13 +123,15 @@ interface Pools {
   iepss: number[];
   tips: number[];
   all: Labeled[];
+  /** Values read on their label's own line: the only ones used when nothing adds up. */
+  plain: { subs: number[]; ivas: number[]; iepss: number[] };
 }
 
 function finishTotals(total: number | null, score: number, p: Pools): Totals {
   const conf = (x: number): number => Math.min(1, x);
-  let subtotal = p.subs[0] ?? null;
-  let iva = p.ivas[0] ?? null;
-  let ieps = p.iepss[0] ?? null;
+  let subtotal = p.plain.subs[0] ?? null;
+  let iva = p.plain.ivas[0] ?? null;
+  let ieps = p.plain.iepss[0] ?? null;
   let consistent = false;
   if (total !== null) {
     // Choose the combination (with `$`-misread variants) that adds up to the total.
@@ -117,7 +142,8 @@ function finishTotals(total: number | null, score: number, p: Pools): Totals {
             [subtotal, iva, ieps, consistent] = [s, i, e, true];
           }
         }
-    if (!consistent && subtotal === null && p.ivas.length) iva = p.ivas.find((v) => v < total) ?? iva;
+    if (!consistent && subtotal === null && p.plain.ivas.length)
+      iva = p.plain.ivas.find((v) => v < total) ?? iva;
   }
   const tipEntry = firstOf(p.all, 'tip');
   const tip = tipEntry ? (tipEntry.values.find((t) => total === null || t < total) ?? null) : null;

@@ -41,16 +41,17 @@ function repairDate(y: string, m: string, d: string): { iso: string; edits: numb
   }
   const yy = y.length === 2 ? `20${y}` : y;
   const direct = validDate(Number(yy), Number(m), Number(d));
-  if (direct && Number(yy) >= 2015 && Number(yy) <= 2035) return { iso: direct, edits: 0 };
+  if (direct && Number(yy) >= 2019 && Number(yy) <= 2030) return { iso: direct, edits: 0 };
   const s = `${yy}${m.padStart(2, '0')}${d.padStart(2, '0')}`;
   for (let i = 0; i < s.length; i++) {
     const alt = FIX[s[i] ?? ''];
     if (!alt) continue;
     const v = s.slice(0, i) + alt + s.slice(i + 1);
     const iso = validDate(Number(v.slice(0, 4)), Number(v.slice(4, 6)), Number(v.slice(6, 8)));
-    if (iso && Number(v.slice(0, 4)) >= 2015 && Number(v.slice(0, 4)) <= 2035) return { iso, edits: 1 };
+    if (iso && Number(v.slice(0, 4)) >= 2019 && Number(v.slice(0, 4)) <= 2030) return { iso, edits: 1 };
   }
-  return null;
+  // An older (or far) year is possible, just less likely than a misread digit.
+  return direct ? { iso: direct, edits: 1 } : null;
 }
 
 const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[Il|]/g, '1');

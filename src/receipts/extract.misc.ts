@@ -8,7 +8,7 @@ export interface Found<T> {
 }
 
 const FOLIO_LABEL =
-  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
 
 /** Ticket identifier as printed after its label. */
 export function extractFolio(lines: Line[]): Found<string> {
@@ -16,7 +16,7 @@ export function extractFolio(lines: Line[]): Found<string> {
     if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
     const m = FOLIO_LABEL.exec(l.norm);
     if (m?.[2]) {
-      const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR#/.test(l.norm);
+      const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF]/.test(l.norm);
       return { value: m[2].replace(/-$/, ''), confidence: strong ? 0.85 : 0.6 };
     }
   }

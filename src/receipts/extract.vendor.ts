@@ -9,9 +9,9 @@ export interface Vendor {
 
 // Company-type suffixes: S.A. DE C.V., SA DE CV, S. DE R.L. DE C.V., S.A.P.I. DE C.V., S.C., A.C.
 const SUFFIX =
-  /\bS\.?\s?A\.?(\s?P\.?\s?I\.?)?\s?(DE\s?C\.?\s?[VY]\.?)?$|\bS\.?\s?DE\s?R\.?\s?L\.?(\s?DE\s?C\.?\s?[VY]\.?)?$|\bS\.?\s?C\.?$|\bA\.?\s?C\.?$/;
+  /\bS\.?\s?A\.?(\s?P\.?\s?I\.?)?\s?([DP]E\s?C\.?\s?[VY]\.?)?$|\bS\.?\s?DE\s?R\.?\s?L\.?(\s?[DP]E\s?C\.?\s?[VY]\.?)?$|\bS\.?\s?C\.?$|\bA\.?\s?C\.?$/;
 const PARTIAL_TAIL =
-  /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^DE\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?DE\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
+  /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
 const ADDRESS =
   /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b|\d{3,}/;
 
@@ -92,6 +92,14 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       break;
     }
   }
+  if (!name && !rfc) {
+    // Persona física without a readable RFC: a plain 3-5 word name printed under the store name.
+    const person = top.slice(1, 4).find((l) => isPersonName(clean(l.norm)));
+    if (person) {
+      name = clean(person.norm);
+      nameConfidence = 0.4;
+    }
+  }
   if (!name && rfc?.length === 13) {
     const person = top.find(
       (l) => /^[A-Z]+( [A-Z]+){2,4}$/.test(clean(l.norm)) && rfcNameMatch(clean(l.norm), rfc) >= 0.75,
@@ -132,7 +140,13 @@ export function canonicalSuffix(name: string): string {
 const withoutSuffix = (name: string): string =>
   name
     .replace(
-      /,?\s*\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?[VY]\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
+      /,?\s*\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?[DP]E\s?C\.?\s?[VY]\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
       '',
     )
     .trim();
+
+const BUSINESS =
+  /FERRETERIA|FARMACIA|TIENDA|RESTAURANT|CAFE|ABARROTE|GASOLINERA|SUPER|PAPELERIA|ESTACION|SERVICIO|COMERCIAL|BOTICA|TACOS|TAQUERIA|PANADERIA|CARNICERIA|FONDA|COCINA|MERCADO|ALMACEN|DISTRIBUIDORA|OPERADORA|GRUPO|REGIMEN|FISCAL|PERSONAS|ACTIVIDADES/;
+
+const isPersonName = (s: string): boolean =>
+  /^[A-Z]{2,}( [A-Z]{2,}){2,4}$/.test(s) && !BUSINESS.test(s) && !ADDRESS.test(s);

@@ -182,7 +182,7 @@ function paperBox(
   if (bestCount < data.length * 0.15) return null;
   // A side whose cut-off strip is on average paper-bright was cut by a title or a stamp, not by the table.
   const [x0, y0, x1, y1] = keepBrightSides(bg, bestBox, level);
-  const pad = Math.round(width * 0.01);
+  const pad = Math.round(width * 0.02);
   const left = Math.max(0, x0 - pad);
   const top = Math.max(0, y0 - pad);
   const right = Math.min(width, x1 + 1 + pad);
@@ -197,17 +197,23 @@ function keepBrightSides(
   level: number,
 ): [number, number, number, number] {
   const { data, width, height } = g;
-  const mean = (xa: number, xb: number, ya: number, yb: number): number => {
-    let sum = 0;
+  const cut = level * 0.85;
+  const colBright = (x: number, ya: number, yb: number): boolean => {
     let n = 0;
-    for (let y = ya; y < yb; y++) for (let x = xa; x < xb; x++, n++) sum += data[y * width + x] ?? 0;
-    return n ? sum / n : 0;
+    for (let y = ya; y <= yb; y++) if ((data[y * width + x] ?? 0) > cut) n++;
+    return n > (yb - ya + 1) * 0.3;
   };
+  const rowBright = (y: number, xa: number, xb: number): boolean => {
+    let n = 0;
+    for (let x = xa; x <= xb; x++) if ((data[y * width + x] ?? 0) > cut) n++;
+    return n > (xb - xa + 1) * 0.3;
+  };
+  // Grow back over paper the flood missed (gradients, separators): cutting text off costs more than a margin.
   let [x0, y0, x1, y1] = box;
-  if (y0 > 0 && mean(x0, x1 + 1, 0, y0) > level) y0 = 0;
-  if (y1 < height - 1 && mean(x0, x1 + 1, y1 + 1, height) > level) y1 = height - 1;
-  if (x0 > 0 && mean(0, x0, y0, y1 + 1) > level) x0 = 0;
-  if (x1 < width - 1 && mean(x1 + 1, width, y0, y1 + 1) > level) x1 = width - 1;
+  while (x0 > 0 && colBright(x0 - 1, y0, y1)) x0--;
+  while (x1 < width - 1 && colBright(x1 + 1, y0, y1)) x1++;
+  while (y0 > 0 && rowBright(y0 - 1, x0, x1)) y0--;
+  while (y1 < height - 1 && rowBright(y1 + 1, x0, x1)) y1++;
   return [x0, y0, x1, y1];
 }
 
