@@ -7,6 +7,7 @@ import { notFound } from '../errors.js';
 import { findProfileById, getTaxInfo } from './profiles.repo.js';
 import {
   assertUnique,
+  blankTaxFields,
   checkTaxCodes,
   cleanTaxInfo,
   type TaxInfoInput,
@@ -18,8 +19,6 @@ import {
   validPostalCode,
   validRfc,
 } from './profiles.validate.js';
-
-export type { TaxInfoInput };
 
 type ProfileDeps = { db: Db; clock: Clock };
 
@@ -140,7 +139,7 @@ export async function updateTaxInfo(
     if (!profile) throw notFound('Profile');
     const current = await getTaxInfo(trx, profileId);
     const next: TaxInfoTable = {
-      ...(current ?? emptyTaxInfo(profileId)),
+      ...(current ?? { profile_id: profileId, ...blankTaxFields() }),
       updated_at: now,
     };
     if (patch.postal_code !== undefined) next.postal_code = validPostalCode(patch.postal_code);
@@ -165,18 +164,3 @@ export async function updateTaxInfo(
     return next;
   });
 }
-
-export const emptyTaxInfo = (profileId: string): TaxInfoTable => ({
-  profile_id: profileId,
-  taxpayer: null,
-  street: null,
-  ext_num: null,
-  neighborhood: null,
-  city: null,
-  state: null,
-  country: null,
-  postal_code: null,
-  fiscal_regimen: null,
-  cfdi_use: null,
-  updated_at: '',
-});

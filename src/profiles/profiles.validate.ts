@@ -96,18 +96,9 @@ export function uniqueViolationToConflict(err: unknown): never {
   throw err;
 }
 
-export type TaxInfoInput = Partial<{
-  taxpayer: string | null;
-  street: string | null;
-  ext_num: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  postal_code: string | null;
-  fiscal_regimen: string | null;
-  cfdi_use: string | null;
-}>;
+/** Tax information as stored, without its keys. */
+export type TaxFields = Omit<TaxInfoTable, 'profile_id' | 'updated_at'>;
+export type TaxInfoInput = Partial<TaxFields>;
 
 const TAX_FIELDS = [
   'taxpayer',
@@ -120,16 +111,17 @@ const TAX_FIELDS = [
   'postal_code',
   'fiscal_regimen',
   'cfdi_use',
-] as const;
+] as const satisfies readonly (keyof TaxFields)[];
+
+/** No tax information yet: every field null. */
+export const blankTaxFields = (): TaxFields =>
+  Object.fromEntries(TAX_FIELDS.map((f) => [f, null])) as TaxFields;
 
 /** Tax information as given at creation: trimmed, empty → null, codes upper-case and checked together. */
-export function cleanTaxInfo(
-  rfc: string,
-  input: TaxInfoInput = {},
-): Omit<TaxInfoTable, 'profile_id' | 'updated_at'> {
+export function cleanTaxInfo(rfc: string, input: TaxInfoInput = {}): TaxFields {
   const out = Object.fromEntries(
     TAX_FIELDS.map((f) => [f, input[f]?.trim() ? input[f].trim() : null]),
-  ) as Omit<TaxInfoTable, 'profile_id' | 'updated_at'>;
+  ) as TaxFields;
   if (out.postal_code) out.postal_code = validPostalCode(out.postal_code, 'tax_info.postal_code');
   if (out.fiscal_regimen) out.fiscal_regimen = out.fiscal_regimen.toUpperCase();
   if (out.cfdi_use) out.cfdi_use = out.cfdi_use.toUpperCase();
