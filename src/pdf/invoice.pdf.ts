@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import QRCode from 'qrcode';
 import type { IssuedCfdi } from '../cfdi/cfdi.service.js';
+import { cacheStandardFontMetrics } from './afm.cache.js';
 import { verificationUrl } from './invoice.labels.js';
+import { qrPngDataUrl } from './invoice.qr.js';
 import { conceptosSection, headerSection, receptorSection } from './invoice.sections.js';
 import { ACCENT } from './invoice.style.js';
 import { timbreSection, totalesSection } from './invoice.totals.js';
@@ -104,16 +105,13 @@ function pdfmake(): PdfMake {
   // Never fetch or read anything while rendering: standard fonts are names, images are data URLs.
   p.setUrlAccessPolicy(() => false);
   p.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
+  cacheStandardFontMetrics();
   printer = p;
   return p;
 }
 
 export async function renderInvoicePdf(cfdi: IssuedCfdi, opts: { sandbox: boolean }): Promise<Buffer> {
-  const qr = await QRCode.toDataURL(verificationUrl(cfdi), {
-    errorCorrectionLevel: 'M',
-    margin: 1,
-    scale: 3,
-  });
+  const qr = qrPngDataUrl(verificationUrl(cfdi), { margin: 1, scale: 3 });
   return pdfmake()
     .createPdf(invoicePdfDefinition(cfdi, opts, qr))
     .getBuffer();
