@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { ProfilesTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
@@ -21,7 +21,12 @@ import {
   MemberInvoicesSchema,
   OrgInvoiceSchema,
 } from './invoices.schemas.js';
-import { createInvoice, getInvoiceForViewer, listMemberInvoices } from './invoices.service.js';
+import {
+  type CreateInvoiceInput,
+  createInvoice,
+  getInvoiceForViewer,
+  listMemberInvoices,
+} from './invoices.service.js';
 
 const base = { tags: ['Invoices'], security: bearerSecurity };
 const CREATE_ERRORS = [400, 402, 409, 413, 415] as const;
@@ -81,6 +86,25 @@ const hashBody = (body: Record<string, unknown>) =>
     )
     .digest('hex');
 
+/** What both create routes take alike from the request: the image, the options and the retry identity. */
+function fromRequest(
+  deps: Deps,
+  body: z.infer<typeof CreateInvoiceBody>,
+  idempotencyKey: string | undefined,
+): Pick<
+  CreateInvoiceInput,
+  'image' | 'cfdiUsage' | 'expenseDescription' | 'source' | 'idempotencyKey' | 'requestHash'
+> {
+  return {
+    image: decodeReceiptImage(body.receipt_image, deps.config.MAX_IMAGE_BYTES),
+    cfdiUsage: body.cfdi_usage,
+    expenseDescription: body.expense_description,
+    source: 'api',
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: hashBody(body),
+  };
+}
+
 /** The member an org invoice is for: admins may name any member, others only themselves (decisions.md §4). */
 async function memberFor(deps: Deps, caller: ProfilesTable, rfc: string): Promise<ProfilesTable> {
   if (!caller.org_id) throw notFound('Member');
@@ -94,23 +118,17 @@ async function memberFor(deps: Deps, caller: ProfilesTable, rfc: string): Promis
 
 export function invoicesRoutes(deps: Deps): OpenAPIHono<AppEnv> {
   const app = newRouter();
-  const { db, config } = deps;
+  const { db } = deps;
 
   app.openapi(createPersonal, async (c) => {
     const body = c.req.valid('json');
     const caller = c.get('profile');
-    const image = decodeReceiptImage(body.receipt_image, config.MAX_IMAGE_BYTES);
     const inv = await createInvoice(deps, {
       ownerProfileId: caller.id,
       createdByProfileId: caller.id,
       chargeTo: { type: 'profile', id: caller.id },
       orgId: null,
-      image,
-      cfdiUsage: body.cfdi_usage,
-      expenseDescription: body.expense_description,
-      source: 'api',
-      idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
-      requestHash: hashBody(body),
+      ...fromRequest(deps, body, c.req.valid('header')['idempotency-key']),
     });
     return c.json(toInvoice(deps, inv), 202);
   });
@@ -119,18 +137,12 @@ export function invoicesRoutes(deps: Deps): OpenAPIHono<AppEnv> {
     const body = c.req.valid('json');
     const caller = c.get('profile');
     const member = await memberFor(deps, caller, body.rfc);
-    const image = decodeReceiptImage(body.receipt_image, config.MAX_IMAGE_BYTES);
     const inv = await createInvoice(deps, {
       ownerProfileId: member.id,
       createdByProfileId: caller.id,
       chargeTo: { type: 'org', id: caller.org_id! },
       orgId: caller.org_id,
-      image,
-      cfdiUsage: body.cfdi_usage,
-      expenseDescription: body.expense_description,
-      source: 'api',
-      idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
-      requestHash: hashBody(body),
+      ...fromRequest(deps, body, c.req.valid('header')['idempotency-key']),
     });
     const owner = inv.profile_id === member.id ? member : await findProfileById(db, inv.profile_id);
     return c.json(toOrgInvoice(deps, inv, owner?.rfc ?? member.rfc), 202);
