@@ -109,4 +109,10 @@ describe('renderInvoicePdf', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(5000);
   });
+
+  it('embeds the QR as a 1-bit image without an alpha mask (pdfkit copies it, no re-encoding)', async () => {
+    const pdf = (await renderInvoicePdf(cfdi, { sandbox: false })).toString('latin1');
+    expect(pdf).toMatch(/\/Subtype \/Image[\s\S]*?\/BitsPerComponent 1/);
+    expect(pdf).not.toContain('/SMask');
+  });
 });
