@@ -9,7 +9,7 @@ import { createDb, type Db } from '../../src/db/db.js';
 import { createApp } from '../../src/http/app.js';
 import { profileForApiKey } from '../../src/profiles/apikeys.service.js';
 import { makeTestDeps } from '../helpers/deps.js';
-import { call } from '../helpers/seed.js';
+import { call, keysOf, ORGANIZATION_KEYS, PROFILE_KEYS } from '../helpers/seed.js';
 
 /** The CLI as the operator runs it: a child process (tsx) on a temp DATA_DIR that starts empty. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,15 +72,7 @@ describe('admin CLI', () => {
       feature_flags: { chat_invoicing: true },
       credits_remaining: 5,
     });
-    expect(Object.keys(out.json.organization).sort()).toEqual([
-      'created_at',
-      'credits_remaining',
-      'description',
-      'feature_flags',
-      'id',
-      'name',
-      'updated_at',
-    ]);
+    expect(keysOf(out.json.organization)).toEqual([...ORGANIZATION_KEYS, 'credits_remaining'].sort());
     orgId = out.json.organization.id;
   });
 
@@ -109,17 +101,7 @@ describe('admin CLI', () => {
       '--json',
     );
     expect(created.code).toBe(0);
-    expect(Object.keys(created.json.profile).sort()).toEqual([
-      'created_at',
-      'credits_remaining',
-      'email',
-      'id',
-      'is_admin',
-      'name',
-      'org_id',
-      'phone_number',
-      'updated_at',
-    ]);
+    expect(keysOf(created.json.profile)).toEqual(PROFILE_KEYS);
     expect(created.json.profile).toMatchObject({
       org_id: orgId,
       is_admin: true,

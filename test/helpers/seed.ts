@@ -83,6 +83,25 @@ export async function seedOrgWithAdmin(
   return { org, admin, member };
 }
 
+/** A body's field names, sorted: shape assertions compare these, whatever the order. */
+export const keysOf = (o: unknown): string[] => Object.keys(o as object).sort();
+
+/** The Profile shape's fields, sorted (REST long form and the CLI's profile). */
+export const PROFILE_KEYS = [
+  'created_at',
+  'credits_remaining',
+  'email',
+  'id',
+  'is_admin',
+  'name',
+  'org_id',
+  'phone_number',
+  'updated_at',
+];
+
+/** The Organization shape's fields, sorted (the CLI adds credits_remaining). */
+export const ORGANIZATION_KEYS = ['created_at', 'description', 'feature_flags', 'id', 'name', 'updated_at'];
+
 interface Requester {
   request(path: string, init?: RequestInit): Response | Promise<Response>;
 }

@@ -3,9 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { setFlags } from '../../src/organizations/organizations.service.js';
 import { makeTestDeps } from '../helpers/deps.js';
-import { call, makeRfc, seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
-
-const keys = (o: unknown) => Object.keys(o as object).sort();
+import {
+  call,
+  keysOf,
+  makeRfc,
+  ORGANIZATION_KEYS,
+  PROFILE_KEYS,
+  seedOrgWithAdmin,
+  seedProfile,
+} from '../helpers/seed.js';
 
 async function setup() {
   const deps = await makeTestDeps();
@@ -47,14 +53,7 @@ describe('GET /api/organizations/{org_id}', () => {
     await setFlags(deps, org.id, { beta_reports: false });
     const res = await call(app, 'GET', `/api/organizations/${org.id}`, member.auth);
     expect(res.status).toBe(200);
-    expect(keys(res.body)).toEqual([
-      'created_at',
-      'description',
-      'feature_flags',
-      'id',
-      'name',
-      'updated_at',
-    ]);
+    expect(keysOf(res.body)).toEqual(ORGANIZATION_KEYS);
     expect(res.body.feature_flags).toEqual({ chat_invoicing: true, beta_reports: false });
   });
 
@@ -72,7 +71,7 @@ describe('GET /api/organizations/{org_id}/credits', () => {
     const { app, org, admin, member, other } = await setup();
     const res = await call(app, 'GET', `/api/organizations/${org.id}/credits`, admin.auth);
     expect(res).toMatchObject({ status: 200, body: { credits_remaining: 7 } });
-    expect(keys(res.body)).toEqual(['credits_remaining']);
+    expect(keysOf(res.body)).toEqual(['credits_remaining']);
     expect((await call(app, 'GET', `/api/organizations/${org.id}/credits`, member.auth)).status).toBe(403);
     expect((await call(app, 'GET', `/api/organizations/${other.org.id}/credits`, admin.auth)).status).toBe(
       404,
@@ -88,7 +87,7 @@ describe('member lists', () => {
     const members = res.body.members as Record<string, unknown>[];
     expect(members.map((m) => m.tax_id).sort()).toEqual([admin.profile.rfc, member.profile.rfc].sort());
     for (const m of members) {
-      expect(keys(m)).toEqual(['created_at', 'email', 'id', 'is_admin', 'name', 'phone_number', 'tax_id']);
+      expect(keysOf(m)).toEqual(['created_at', 'email', 'id', 'is_admin', 'name', 'phone_number', 'tax_id']);
     }
     expect(members.find((m) => m.id === admin.profile.id)?.is_admin).toBe(true);
     expect(members.some((m) => m.id === loner.profile.id)).toBe(false);
@@ -104,7 +103,7 @@ describe('member lists', () => {
     expect(res.status).toBe(200);
     const members = res.body.members as Record<string, unknown>[];
     for (const m of members)
-      expect(keys(m)).toEqual(['email', 'id', 'invoice_count', 'is_admin', 'name', 'tax_id']);
+      expect(keysOf(m)).toEqual(['email', 'id', 'invoice_count', 'is_admin', 'name', 'tax_id']);
     expect(members.find((m) => m.id === member.profile.id)?.invoice_count).toBe(2);
     expect(members.find((m) => m.id === admin.profile.id)?.invoice_count).toBe(0);
     expect(
@@ -131,18 +130,7 @@ describe('PATCH /api/organizations/{org_id}/members/{rfc}', () => {
       },
     );
     expect(res.status).toBe(200);
-    expect(keys(res.body)).toEqual([
-      'created_at',
-      'credits_remaining',
-      'email',
-      'id',
-      'is_admin',
-      'name',
-      'org_id',
-      'phone_number',
-      'tax_id',
-      'updated_at',
-    ]);
+    expect(keysOf(res.body)).toEqual([...PROFILE_KEYS, 'tax_id'].sort());
     expect(res.body).toMatchObject({
       name: 'Renombrado',
       email: 'renombrado@example.com',
@@ -179,7 +167,7 @@ describe('DELETE /api/organizations/{org_id}/members/{rfc}', () => {
       admin.auth,
     );
     expect(res.status).toBe(200);
-    expect(keys(res.body)).toEqual(['message', 'success']);
+    expect(keysOf(res.body)).toEqual(['message', 'success']);
     expect(res.body.success).toBe(true);
     const self = await call(app, 'GET', `/api/profile/${member.profile.rfc}`, member.auth);
     expect(self).toMatchObject({

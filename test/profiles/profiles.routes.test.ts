@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { makeTestDeps } from '../helpers/deps.js';
-import { call, makeRfc, seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
+import { call, keysOf, makeRfc, PROFILE_KEYS, seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
 
-const PROFILE_KEYS = [
-  'created_at',
-  'credits_remaining',
-  'email',
-  'id',
-  'is_admin',
-  'name',
-  'org_id',
-  'phone_number',
-  'updated_at',
-];
 const SHORT_KEYS = ['credits_remaining', 'email', 'id', 'name', 'org_id', 'phone_number', 'tax_id'];
 const TAX_KEYS = [
   'city',
@@ -28,7 +17,6 @@ const TAX_KEYS = [
   'tax_id',
   'taxpayer',
 ];
-const keys = (o: object) => Object.keys(o).sort();
 
 async function setup() {
   const deps = await makeTestDeps();
@@ -44,7 +32,7 @@ describe('GET /api/profile/{rfc}', () => {
     const { app, loner } = await setup();
     const res = await call(app, 'GET', `/api/profile/${loner.profile.rfc}`, loner.auth);
     expect(res.status).toBe(200);
-    expect(keys(res.body)).toEqual(PROFILE_KEYS);
+    expect(keysOf(res.body)).toEqual(PROFILE_KEYS);
     expect(res.body).toMatchObject({
       org_id: null,
       is_admin: false,
@@ -82,7 +70,7 @@ describe('PATCH /api/profile/{rfc}', () => {
       phone_number: '+52 1 55 1111 2222',
     });
     expect(res.status).toBe(200);
-    expect(keys(res.body)).toEqual(PROFILE_KEYS);
+    expect(keysOf(res.body)).toEqual(PROFILE_KEYS);
     expect(res.body).toMatchObject({ name: 'Nombre Nuevo', phone_number: '+525511112222' });
     const byRfc = await call(app, 'PATCH', `/api/profile/${loner.profile.rfc.toLowerCase()}`, loner.auth, {
       email: 'n@x.mx',
@@ -130,7 +118,7 @@ describe('tax info', () => {
     const path = `/api/profile/${loner.profile.rfc}/tax-info`;
     const got = await call(app, 'GET', path, loner.auth);
     expect(got.status).toBe(200);
-    expect(keys(got.body)).toEqual(TAX_KEYS);
+    expect(keysOf(got.body)).toEqual(TAX_KEYS);
     expect(got.body).toMatchObject({
       tax_id: loner.profile.rfc,
       invoice_fiscal_regimen: '612',
@@ -186,7 +174,7 @@ describe('GET /api/svc/get-profile', () => {
     const { app, member, admin } = await setup();
     const res = await call(app, 'GET', `/api/svc/get-profile?rfc=${member.profile.rfc}`, admin.auth);
     expect(res.status).toBe(200);
-    expect(keys(res.body)).toEqual(SHORT_KEYS);
+    expect(keysOf(res.body)).toEqual(SHORT_KEYS);
     expect(res.body.tax_id).toBe(member.profile.rfc);
   });
 
@@ -217,7 +205,7 @@ describe('POST /api/svc/create-profile', () => {
     const { app, admin, org } = await setup();
     const res = await call(app, 'POST', '/api/svc/create-profile', admin.auth, body());
     expect(res.status).toBe(201);
-    expect(keys(res.body)).toEqual([...PROFILE_KEYS, 'tax_id'].sort());
+    expect(keysOf(res.body)).toEqual([...PROFILE_KEYS, 'tax_id'].sort());
     expect(res.body).toMatchObject({
       org_id: org.id,
       is_admin: false,
