@@ -161,6 +161,19 @@ describe('admin CLI', () => {
   });
 
   it('exits non-zero with a message on stderr and nothing on stdout for every kind of failure', async () => {
+    /** create-profile with contact data nobody holds yet: only the RFC or `extra` can make it fail. */
+    const newProfile = (rfc: string, ...extra: string[]) => [
+      'create-profile',
+      '--rfc',
+      rfc,
+      '--name',
+      'X',
+      '--email',
+      'y@example.com',
+      '--phone',
+      '5511113333',
+      ...extra,
+    ];
     const cases: [string[], RegExp][] = [
       [
         [
@@ -176,52 +189,9 @@ describe('admin CLI', () => {
         ],
         /Conflict/,
       ],
-      [
-        [
-          'create-profile',
-          '--rfc',
-          'BAD',
-          '--name',
-          'X',
-          '--email',
-          'y@example.com',
-          '--phone',
-          '5511113333',
-        ],
-        /RFC/,
-      ],
-      [
-        [
-          'create-profile',
-          '--rfc',
-          'GODE561231GR8',
-          '--name',
-          'X',
-          '--email',
-          'y@example.com',
-          '--phone',
-          '5511113333',
-          '--regimen',
-          '601',
-        ],
-        /regime/,
-      ],
-      [
-        [
-          'create-profile',
-          '--rfc',
-          'GODE561231GR8',
-          '--name',
-          'X',
-          '--email',
-          'y@example.com',
-          '--phone',
-          '5511113333',
-          '--cfdi-use',
-          'P01',
-        ],
-        /S01/,
-      ],
+      [newProfile('BAD'), /RFC/],
+      [newProfile('GODE561231GR8', '--regimen', '601'), /regime/],
+      [newProfile('GODE561231GR8', '--cfdi-use', 'P01'), /S01/],
       [['create-profile', '--rfc', 'GODE561231GR8', '--name', 'X'], /--email is required/],
       [['show-profile', '--rfc', 'GODE561231GR8'], /NotFound/],
       [['show-org', '--org', 'nope'], /NotFound/],
