@@ -11,7 +11,17 @@ export interface Totals {
   paid: number | null;
 }
 
-type Kind = 'total' | 'totalTip' | 'subtotal' | 'iva' | 'ieps' | 'tip' | 'cash' | 'change' | 'card';
+type Kind =
+  | 'total'
+  | 'totalTip'
+  | 'subtotal'
+  | 'iva'
+  | 'ieps'
+  | 'tip'
+  | 'cash'
+  | 'change'
+  | 'card'
+  | 'importe';
 
 interface Labeled {
   kind: Kind;
@@ -30,6 +40,7 @@ const RULES: Array<[Kind, RegExp]> = [
   ['total', /\bTOTAL\b(?!\s*(DE\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS))/],
   ['change', /\bCAMBIO\b|\bSU CAMBIO\b/],
   ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)/],
+  ['importe', /^IMPORTE\b|\bA PAGAR\b/],
   ['card', /TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER|AMEX|CARNET/],
 ];
 
@@ -70,6 +81,7 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   const iepss = valuesOf(all, 'ieps');
   const tips = valuesOf(all, 'tip');
   const votes = new Map<number, number>();
+  const labelVotes = new Map<number, number>();
   const vote = (v: number, w: number): void => {
     if (v > 0) votes.set(v, (votes.get(v) ?? 0) + w);
   };
@@ -77,10 +89,15 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
     .filter((a) => a.kind === 'total' && !a.shifted)
     .forEach((a, n) => {
       a.values.forEach((v, k) => {
-        vote(v, (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0));
+        const w = (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0);
+        vote(v, w);
+        labelVotes.set(v, (labelVotes.get(v) ?? 0) + w);
       });
     });
-  for (const v of valuesOf(all, 'total', true)) vote(v, 1);
+  for (const v of valuesOf(all, 'total', true)) {
+    vote(v, 1);
+    labelVotes.set(v, (labelVotes.get(v) ?? 0) + 1);
+  }
   for (const s of subs)
     for (const i of ivas.length ? ivas : [0])
       for (const e of iepss.length ? iepss : [0]) vote(s + i + e, 2.5);
@@ -95,6 +112,7 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
   if (itemsSum !== null) vote(itemsSum, 2);
   for (const c of valuesOf(all, 'card')) vote(c, 0.8);
+  for (const c of valuesOf(all, 'importe')) vote(c, 0.8);
   const cash = valuesOf(all, 'cash');
   for (const p of cash) for (const ch of valuesOf(all, 'change')) vote(p - ch, 1.5);
   for (const p of cash) vote(p, 0.5);
@@ -106,6 +124,8 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
       total = v;
     }
   }
+  total = preferCorroborated(total, votes, labelVotes);
+  best = total === null ? 0 : (votes.get(total) ?? 0);
   const pools = {
     subs: [...subs, ...sS],
     ivas: [...ivas, ...iS],
@@ -164,4 +184,49 @@ function finishTotals(total: number | null, score: number, p: Pools): Totals {
       tip: tip === null ? 0 : 0.8,
     },
   };
+}
+
+const CONFUSABLE = new Set([
+  '08',
+  '80',
+  '06',
+  '60',
+  '68',
+  '86',
+  '09',
+  '90',
+  '38',
+  '83',
+  '35',
+  '53',
+  '56',
+  '65',
+  '17',
+  '71',
+]);
+
+/** Same length, one digit apart, and a pair thermal fonts confuse (dotted zero read as 8 or 6...). */
+function oneConfusableDigit(a: number, b: number): boolean {
+  const [x, y] = [String(a), String(b)];
+  if (x.length !== y.length) return false;
+  const diff = [...x].map((c, i) => (c === y[i] ? '' : c + y[i])).filter(Boolean);
+  return diff.length === 1 && CONFUSABLE.has(diff[0] ?? '');
+}
+
+/**
+ * The TOTAL line misread by one digit while two other readings (payment, subtotal + IVA, items)
+ * agree on a neighbour: believe the two.
+ */
+function preferCorroborated(
+  total: number | null,
+  votes: Map<number, number>,
+  labelVotes: Map<number, number>,
+): number | null {
+  if (total === null) return null;
+  const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
+  let best = total;
+  for (const v of votes.keys()) {
+    if (oneConfusableDigit(v, total) && support(v) >= 1.5 && support(v) > support(best)) best = v;
+  }
+  return best;
 }

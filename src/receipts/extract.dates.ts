@@ -51,7 +51,7 @@ function repairDate(y: string, m: string, d: string): { iso: string; edits: numb
     if (iso && Number(v.slice(0, 4)) >= 2019 && Number(v.slice(0, 4)) <= 2030) return { iso, edits: 1 };
   }
   // An older (or far) year is possible, just less likely than a misread digit.
-  return direct ? { iso: direct, edits: 1 } : null;
+  return direct && Number(yy) >= 2000 && Number(yy) <= 2035 ? { iso: direct, edits: 1 } : null;
 }
 
 const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[Il|]/g, '1');

@@ -70,6 +70,19 @@ describe('amounts', () => {
     expect(t.total).toBe(12857);
   });
 
+  it('believes two corroborating readings over a TOTAL misread by one confusable digit', () => {
+    const t = extractTotals(lines('IMPORTE: $1, 164.06\nTOTAL $1, 164.66\nTDC AMEX $1,164.06'), null);
+    expect(t.total).toBe(116406);
+    // A single disagreeing payment line is not enough to overrule the label.
+    const u = extractTotals(lines('TOTAL $1, 164.66\nTDC AMEX $1,164.06'), null);
+    expect(u.total).toBe(116466);
+  });
+
+  it('reads values that drifted one line below their labels when the arithmetic agrees', () => {
+    const text = 'SUBTOTAL Ea es\nIVA 16x $439.38\nTOTAL $37.14\nT. CREDITO $476.52';
+    expect(extractTotals(lines(text), null)).toMatchObject({ total: 47652, subtotal: 43938, iva: 3714 });
+  });
+
   it('excludes the tip from the total and ignores suggested tips', () => {
     const t = extractTotals(lines('TOTAL 100.00\nPROPINA SUGERIDA 10% 10.00'), null);
     expect(t).toMatchObject({ total: 10000, tip: null });
