@@ -7,9 +7,6 @@ import { forbidden, notFound } from '../errors.js';
  */
 type Caller = Pick<ProfilesTable, 'id' | 'org_id' | 'is_admin'>;
 
-export const isOrgAdmin = (caller: Caller, orgId: string): boolean =>
-  caller.org_id === orgId && caller.is_admin === 1;
-
 /** Organization reads: any member. */
 export function requireOrgMember(caller: Caller, orgId: string): void {
   if (caller.org_id !== orgId) throw notFound('Organization');

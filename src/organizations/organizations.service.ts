@@ -10,9 +10,7 @@ import { parseFlags } from './organizations.presenters.js';
 type OrgDeps = { db: Db; clock: Clock };
 
 /** Feature flags are free-form snake_case names (decisions.md §3b). */
-export const FLAG_NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
-/** Flags with behaviour today; others are stored and shown but do nothing. */
-export const KNOWN_FLAGS = ['chat_invoicing'] as const;
+const FLAG_NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
 
 export interface NewOrganization {
   name: string;

@@ -19,9 +19,6 @@ export const findProfileByRfcOrId = (db: DbOrTrx, rfcOrUuid: string): Promise<Pr
 export const findProfileByPhone = (db: DbOrTrx, e164: string): Promise<ProfilesTable | undefined> =>
   db.selectFrom('profiles').selectAll().where('phone_number', '=', e164).executeTakeFirst();
 
-export const findProfileByEmail = (db: DbOrTrx, email: string): Promise<ProfilesTable | undefined> =>
-  db.selectFrom('profiles').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-
 export const getTaxInfo = (db: DbOrTrx, profileId: string): Promise<TaxInfoTable | undefined> =>
   db.selectFrom('tax_info').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
 
