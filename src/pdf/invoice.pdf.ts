@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { IssuedCfdi } from '../cfdi/cfdi.service.js';
-import { cacheStandardFontMetrics } from './afm.cache.js';
 import { verificationUrl } from './invoice.labels.js';
 import { qrPngDataUrl } from './invoice.qr.js';
 import { conceptosSection, headerSection, receptorSection } from './invoice.sections.js';
 import { ACCENT } from './invoice.style.js';
 import { timbreSection, totalesSection } from './invoice.totals.js';
+import { pdfmake } from './pdfmake.printer.js';
 
 export const SANDBOX_LEGEND = 'SANDBOX – SIN VALIDEZ FISCAL';
 
@@ -70,44 +69,6 @@ export function invoicePdfDefinition(
       },
     },
   };
-}
-
-const require = createRequire(import.meta.url);
-
-/**
- * PDF standard fonts (Helvetica, Courier): nothing to embed or subset, which makes rendering several times
- * faster than a TrueType font, and their WinAnsi encoding covers Spanish (á, ñ, ü, –).
- */
-const FONTS = {
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-  Courier: {
-    normal: 'Courier',
-    bold: 'Courier-Bold',
-    italics: 'Courier-Oblique',
-    bolditalics: 'Courier-BoldOblique',
-  },
-};
-const STANDARD_FONTS = new Set(Object.values(FONTS).flatMap((f) => Object.values(f)));
-
-type PdfMake = typeof import('pdfmake');
-let printer: PdfMake | undefined;
-
-/** pdfmake's Node build keeps fonts and access policies in a module singleton: configure it once. */
-function pdfmake(): PdfMake {
-  if (printer) return printer;
-  const p = require('pdfmake') as PdfMake;
-  p.setFonts(FONTS);
-  // Never fetch or read anything while rendering: standard fonts are names, images are data URLs.
-  p.setUrlAccessPolicy(() => false);
-  p.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
-  cacheStandardFontMetrics();
-  printer = p;
-  return p;
 }
 
 export async function renderInvoicePdf(cfdi: IssuedCfdi, opts: { sandbox: boolean }): Promise<Buffer> {
