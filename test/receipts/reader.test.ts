@@ -26,7 +26,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
 
   it('runs a second pass when a key field is missing and keeps the more confident reading', async () => {
     const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
-    const reader = createReceiptReader({ engine, secondPass: true });
+    const reader = createReceiptReader({ engine, secondPass: true, headerPass: false });
     const data = await reader.read(image);
     expect(engine.calls).toBe(2);
     expect(data.vendor_rfc).toBe('CEC100512AB9');
@@ -35,9 +35,22 @@ describe('createReceiptReader with a fake OCR engine', () => {
     await reader.close();
   });
 
-  it('does not re-read by default, and returns what the first pass found', async () => {
-    const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
+  it('by default re-reads only the header when the RFC or date is weak, and takes only header fields from it', async () => {
+    const engine = createFakeOcrEngine([
+      'TOTAL 228.52\nGARBLED',
+      'R.F.C. CEC1O0512AB9\nFECHA: 21/11/2026\nTOTAL 999.99',
+    ]);
     const reader = createReceiptReader({ engine });
+    const data = await reader.read(image);
+    expect(engine.calls).toBe(2);
+    expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9', date: '2026-11-21' });
+    expect(data.timings.header_pass).toBeGreaterThan(0);
+    await reader.close();
+  });
+
+  it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
+    const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
+    const reader = createReceiptReader({ engine, headerPass: false });
     const data = await reader.read(image);
     expect(engine.calls).toBe(1);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: null, date: null });
