@@ -115,11 +115,10 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   let storeName = storeLine ? clean(storeLine.norm) : null;
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutSuffix(storeName) || storeName;
-  const sameAsName = storeName !== null && name !== null && name.startsWith(storeName);
   if (name) name = canonicalSuffix(name);
   return {
     name: name ?? storeName,
-    storeName: sameAsName && storeLine?.index === top[0]?.index && name !== storeName ? storeName : storeName,
+    storeName,
     nameConfidence: name
       ? nameConfidence * (rfc ? 0.5 + 0.5 * rfcNameMatch(name, rfc) : 0.8)
       : storeName
