@@ -16,6 +16,7 @@ import { ensureLinkSecret } from './invoices/link-secret.js';
 import { startJobWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
 import { renderInvoicePdf } from './pdf/invoice.pdf.js';
+import { warmUpPdf } from './pdf/invoice.warmup.js';
 import { createReceiptReader } from './receipts/receipts.reader.js';
 import { localStorage } from './storage/local.storage.js';
 
@@ -50,10 +51,9 @@ async function main(): Promise<void> {
     issuer: sandboxIssuer(config),
   };
 
-  // --- Chat bots (helper E): webhook routes, completion notices, chat jobs. Off without tokens. ---
+  // Chat bots: webhook routes, completion notices, chat jobs. Off without tokens.
   const bots = createBots(deps);
   deps.invoiceEvents = bots.invoiceEvents;
-  // -------------------------------------------------------------------------------------------------
 
   const app = createApp(deps, { publicRoutes: [filesRoutes(deps), ...bots.routes] });
   const worker = startJobWorker(deps, {
@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     ...bots.jobHandlers,
   });
   await bots.start();
+  // pdfmake's first document in a process costs ~0.5 s (module load, JIT); pay it before the first invoice.
+  void warmUpPdf().catch((err) => logger.warn({ err }, 'PDF warm-up failed'));
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
     logger.info({ port: info.port, dataDir: config.dataDir }, 'listening'),
   );
