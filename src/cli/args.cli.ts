@@ -35,6 +35,10 @@ export function required(v: Values, name: string): string {
   return value;
 }
 
+/** A string option that may be left out. */
+export const optional = (v: Values, name: string): string | undefined =>
+  typeof v[name] === 'string' ? v[name] : undefined;
+
 export function integer(v: Values, name: string): number | undefined {
   const value = v[name];
   if (value === undefined) return undefined;

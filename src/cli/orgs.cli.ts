@@ -3,6 +3,7 @@ import { createOrganization, setFlags } from '../organizations/organizations.ser
 import {
   type Command,
   integer,
+  optional,
   orgById,
   orgResult,
   parseFlagAssignments,
@@ -16,16 +17,13 @@ export const ORG_COMMANDS: Record<string, Command> = {
     usage: 'create-org --name N [--description D] [--flags a,b] [--credits N]',
     options: { name: str, description: str, flags: str, credits: str },
     async run(deps, v) {
-      const names =
-        typeof v.flags === 'string'
-          ? v.flags
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean)
-          : [];
+      const names = (optional(v, 'flags') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const org = await createOrganization(deps, {
         name: required(v, 'name'),
-        description: typeof v.description === 'string' ? v.description : '',
+        description: optional(v, 'description') ?? '',
         feature_flags: Object.fromEntries(names.map((n) => [n, true])),
         credits: integer(v, 'credits') ?? 0,
       });

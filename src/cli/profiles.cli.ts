@@ -6,6 +6,7 @@ import {
   type Command,
   flag,
   integer,
+  optional,
   orgById,
   profileByRfc,
   profileResult,
@@ -33,23 +34,22 @@ export const PROFILE_COMMANDS: Record<string, Command> = {
     },
     async run(deps, v) {
       const name = required(v, 'name');
-      if (v.admin === true && typeof v.org !== 'string') {
+      if (v.admin === true && optional(v, 'org') === undefined) {
         throw validationError('--admin needs --org', [{ path: 'admin', message: 'needs --org' }]);
       }
-      const opt = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
       const profile = await createProfile(deps, {
         rfc: required(v, 'rfc'),
         name,
         email: required(v, 'email'),
         phone_number: required(v, 'phone'),
-        org_id: opt('org') ?? null,
+        org_id: optional(v, 'org') ?? null,
         is_admin: v.admin === true,
         credits: integer(v, 'credits') ?? 0,
         tax_info: {
-          taxpayer: opt('taxpayer') ?? name,
-          postal_code: opt('postal-code'),
-          fiscal_regimen: opt('regimen'),
-          cfdi_use: opt('cfdi-use'),
+          taxpayer: optional(v, 'taxpayer') ?? name,
+          postal_code: optional(v, 'postal-code'),
+          fiscal_regimen: optional(v, 'regimen'),
+          cfdi_use: optional(v, 'cfdi-use'),
         },
       });
       return profileResult(profile, 'Created profile');
@@ -90,7 +90,7 @@ export const PROFILE_COMMANDS: Record<string, Command> = {
         v.org !== undefined
           ? { type: 'org' as const, id: (await orgById(deps, required(v, 'org'))).id }
           : { type: 'profile' as const, id: (await profileByRfc(deps, v)).id };
-      const reason = typeof v.reason === 'string' ? v.reason : 'operator grant';
+      const reason = optional(v, 'reason') ?? 'operator grant';
       const credits = await grantCredits(deps.db, deps.clock, account, amount, reason);
       return { json: { credits_remaining: credits }, text: `Credits remaining: ${credits}` };
     },
