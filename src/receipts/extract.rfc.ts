@@ -172,11 +172,12 @@ export function repairRfc(token: string, allowDrop = false): Array<{ rfc: string
   return dropped.sort((a, b) => a.edits - b.edits);
 }
 
-const RFC_LABEL = /R\.?\s?F\.?\s?C\.?|\bRFC\b/;
+// `REC` is `R.F.C.` with the F read as E and the dots lost.
+const RFC_LABEL = /R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b/;
 const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
 
 function tokensOf(norm: string): string[] {
-  const afterLabel = norm.replace(/^.*?(R\.?\s?F\.?\s?C\.?|\bRFC\b)\s*[:.;,]?\s*/, '');
+  const afterLabel = norm.replace(/^.*?(R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b)\s*[:.;,]?\s*/, '');
   const compact = afterLabel.replace(/[\s.\-:]/g, '');
   const words = norm.split(/[\s:;,]+/);
   const out = new Set<string>();

@@ -75,7 +75,9 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   for (let i = 0; i < top.length; i++) {
     const cur = clean(top[i]?.norm ?? '');
     if (PARTIAL_TAIL.test(cur) && i > 0) {
-      name = `${clean(top[i - 1]?.norm ?? '')} ${cur}`;
+      // The comma before a wrapped company type is part of the printed name (`LA TERRAZA,` / `S.A. DE C.V.`).
+      const comma = /,\s*$/.test(top[i - 1]?.norm ?? '') ? ',' : '';
+      name = `${clean(top[i - 1]?.norm ?? '')}${comma} ${cur}`;
       nameConfidence = 0.8;
       break;
     }

@@ -3,6 +3,7 @@ import { extractTotals } from '../../src/receipts/extract.amounts.js';
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
 import { extractRfc, repairRfc } from '../../src/receipts/extract.rfc.js';
 import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
+import { extractVendor } from '../../src/receipts/extract.vendor.js';
 
 const lines = (t: string) => toLines(t);
 
@@ -26,6 +27,10 @@ describe('RFC repair', () => {
     const text = 'RFC CLIENTE: CEC100512AB9\nR.F.C. OAT080813655\nXAXX010101000';
     expect(extractRfc(lines(text))?.rfc).toBe('OAT080813655');
     expect(extractRfc(lines('PUBLICO EN GENERAL XAXX010101000'))).toBeNull();
+  });
+
+  it('reads the label R.F.C. when OCR turned it into REC', () => {
+    expect(extractRfc(lines('REC: OAT 080813 655'))?.rfc).toBe('OAT080813655');
   });
 });
 
@@ -104,6 +109,15 @@ describe('RFC letters predicted by the razón social', () => {
     expect(extractRfc(lines(text), 'RESTAURANTE LOS COMPADRES, S.A. DE C.V.')?.rfc).toBe('RCS9402233V4');
     expect(extractRfc(lines('R.F.C.: MENO060313D54'), 'MINISUPER LA ESQUINITA, S.A. DE C.V.')?.rfc).toBe(
       'MEN060313D54',
+    );
+  });
+});
+
+describe('vendor name', () => {
+  it('keeps the comma before a company type wrapped to the next line', () => {
+    const text = 'LA TERRAZA\nOPERADORA DE ALIMENTOS LA TERRAZA,\nS.A. DE C.V.\nR.F.C.: OAT080813655';
+    expect(extractVendor(lines(text), 'OAT080813655', 3).name).toBe(
+      'OPERADORA DE ALIMENTOS LA TERRAZA, S.A. DE C.V.',
     );
   });
 });
