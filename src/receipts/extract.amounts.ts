@@ -126,15 +126,66 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   }
   total = preferCorroborated(total, votes, labelVotes);
   best = total === null ? 0 : (votes.get(total) ?? 0);
+  const plainIvas = [...ivas];
+  if (total !== null && !subs.length && !iepss.length && ivas.length) {
+    // IVA printed as included: 16/116 of the total. When the two disagree, one confusable digit in each may
+    // have been misread (`643.33` / `83.80` for `643.83` / `88.80`); take the only pair that agrees.
+    const fixed = includedIvaRepair(total, ivas[0] ?? 0);
+    if (fixed) {
+      [total, best] = [fixed.total, Math.max(best, 3)];
+      plainIvas[0] = fixed.iva;
+    }
+  }
   const pools = {
     subs: [...subs, ...sS],
-    ivas: [...ivas, ...iS],
+    ivas: [...plainIvas, ...iS],
     iepss: [...iepss, ...eS],
     tips,
     all: all.filter((a) => !a.shifted),
-    plain: { subs, ivas, iepss },
+    plain: { subs, ivas: plainIvas, iepss },
   };
   return finishTotals(total, best, pools);
+}
+
+/** IVA included in a total at 16 %, to the cent (SAT rounds half up). */
+const includedIva = (total: number): number => Math.round((total * 16) / 116);
+
+/**
+ * A total and its included IVA that disagree by more than rounding: the pair of readings, each at most one
+ * confusable digit away, that agrees with the fewest changed digits. Null when they already agree, or when no
+ * pair or several equally good ones do.
+ */
+export function includedIvaRepair(total: number, iva: number): { total: number; iva: number } | null {
+  if (Math.abs(includedIva(total) - iva) <= 2) return null;
+  const ivas = new Map([[iva, 0], ...confusableNeighbours(iva).map((v): [number, number] => [v, 1])]);
+  // Fewest misread digits first, then the closest cent: a unique best pair or nothing.
+  let best: { total: number; iva: number; cost: number } | null = null;
+  let tie = false;
+  for (const [t, tEdits] of [[total, 0], ...confusableNeighbours(total).map((v) => [v, 1])] as const) {
+    const want = includedIva(t);
+    for (const i of [want - 1, want, want + 1]) {
+      const iEdits = ivas.get(i);
+      if (iEdits === undefined) continue;
+      const cost = (tEdits + iEdits) * 10 + Math.abs(i - want);
+      if (!best || cost < best.cost) [best, tie] = [{ total: t, iva: i, cost }, false];
+      else if (cost === best.cost && t !== best.total) tie = true;
+    }
+  }
+  return best && !tie ? { total: best.total, iva: best.iva } : null;
+}
+
+/** Every value one confusable digit away (same number of digits). */
+function confusableNeighbours(v: number): number[] {
+  const s = String(v);
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    for (const pair of CONFUSABLE) {
+      if (pair[0] !== s[i]) continue;
+      const alt = s.slice(0, i) + pair[1] + s.slice(i + 1);
+      if (alt[0] !== '0') out.push(Number(alt));
+    }
+  }
+  return out;
 }
 
 interface Pools {

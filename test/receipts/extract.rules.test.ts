@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractTotals } from '../../src/receipts/extract.amounts.js';
+import { extractTotals, includedIvaRepair } from '../../src/receipts/extract.amounts.js';
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
 import { extractRfc, repairRfc } from '../../src/receipts/extract.rfc.js';
 import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
@@ -81,6 +81,22 @@ describe('amounts', () => {
     // A single disagreeing payment line is not enough to overrule the label.
     const u = extractTotals(lines('TOTAL $1, 164.66\nTDC AMEX $1,164.06'), null);
     expect(u.total).toBe(116466);
+  });
+
+  it('repairs a total and its included IVA that disagree by one confusable digit each', () => {
+    const text = 'TOTAL A PAGAR 643.33\n* INCLUYE IVA 16%: 83.80\nTDC CARNET 643.33';
+    expect(extractTotals(lines(text), null)).toMatchObject({ total: 64383, iva: 8880, subtotal: null });
+    // The total was right and only the IVA was misread.
+    expect(includedIvaRepair(64383, 8380)).toEqual({ total: 64383, iva: 8880 });
+  });
+
+  it('leaves an included IVA alone when it agrees, or when no single repair explains it', () => {
+    expect(includedIvaRepair(64383, 8880)).toBeNull();
+    expect(includedIvaRepair(64383, 8881)).toBeNull();
+    // Part of the ticket at 0 %: no one-digit misreading makes 50.00 the IVA of 1,000.00.
+    expect(includedIvaRepair(100000, 5000)).toBeNull();
+    const t = extractTotals(lines('TOTAL 1000.00\nIVA INCLUIDO 50.00'), null);
+    expect(t).toMatchObject({ total: 100000, iva: 5000 });
   });
 
   it('reads values that drifted one line below their labels when the arithmetic agrees', () => {
