@@ -47,28 +47,30 @@ export function validationFromZod(error: ZodError, where?: string): AppError {
   );
 }
 
+const notJson = 'Request body is not valid JSON';
+/** What the framework rejects before our handlers run, in our error shape. */
+const CLIENT_ERRORS: Record<number, ErrorBody> = {
+  // The JSON validator: a body that does not parse.
+  400: { error: 'ValidationError', message: notJson, details: [{ path: '(body)', message: notJson }] },
+  413: { error: 'PayloadTooLarge', message: 'Request body is too large' },
+  // The JSON validator: a body sent without `Content-Type: application/json`.
+  415: {
+    error: 'UnsupportedMediaType',
+    message: 'Request body must be JSON: send Content-Type: application/json',
+  },
+};
+
 export function handleError(err: unknown, c: Context, logger: Logger): Response {
   if (err instanceof AppError) {
     if (err.code === 'InternalError')
       logger.error({ reqId: c.get('requestId' as never), err }, 'internal error');
     return c.json(errorBody(err), STATUS_OF[err.code]);
   }
-  // Hono throws HTTPException for e.g. body-limit; anything else is a bug: log it, answer a bare 500.
+  // Hono and its validators throw HTTPException (status, message) for what the client sent; anything else is a
+  // bug: log it, answer a bare 500.
   const status = (err as { status?: number }).status;
-  // The JSON validator throws HTTPException(400) for a body that does not parse.
-  if (status === 400) {
-    const message = 'Request body is not valid JSON';
-    return c.json(
-      { error: 'ValidationError', message, details: [{ path: '(body)', message }] } satisfies ErrorBody,
-      400,
-    );
-  }
-  if (status === 413) {
-    return c.json(
-      { error: 'PayloadTooLarge', message: 'Request body is too large' } satisfies ErrorBody,
-      413,
-    );
-  }
+  const client = status === undefined ? undefined : CLIENT_ERRORS[status];
+  if (client) return c.json(client, status as ContentfulStatusCode);
   logger.error({ reqId: c.get('requestId' as never), err }, 'unhandled error');
   return c.json(
     { error: 'InternalError', message: 'Something went wrong on our side' } satisfies ErrorBody,

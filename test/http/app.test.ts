@@ -60,6 +60,31 @@ describe('request errors', () => {
     expect(res.body).toMatchObject({ error: 'ValidationError', details: [{ path: '(body)' }] });
   });
 
+  it('answers 415 (not 500) for a body that is not sent as JSON, and changes nothing', async () => {
+    const deps = await makeTestDeps();
+    const app = createApp(deps);
+    const p = await seedProfile(deps);
+    const routes: Array<[string, string]> = [
+      ['PATCH', `/api/profile/${p.profile.rfc}`],
+      ['POST', '/api/svc/create-profile'],
+      ['POST', '/api/svc/facturar-ticket'],
+    ];
+    for (const [method, path] of routes) {
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain', undefined]) {
+        const headers: Record<string, string> = { ...p.auth, ...(type ? { 'content-type': type } : {}) };
+        const res = await app.request(path, { method, headers, body: '{"name":"Otro Nombre"}' });
+        expect(res.status, `${method} ${path} ${type}`).toBe(415);
+        const body = (await res.json()) as Record<string, unknown>;
+        expect(body).toEqual({
+          error: 'UnsupportedMediaType',
+          message: expect.stringContaining('application/json'),
+        });
+      }
+    }
+    const after = await call(app, 'GET', `/api/profile/${p.profile.rfc}`, p.auth);
+    expect(after.body.name).toBe(p.profile.name);
+  });
+
   it('answers 413 PayloadTooLarge for a body over the limit', async () => {
     const deps = await makeTestDeps({ config: testConfig({ MAX_BODY_BYTES: 1024 }) });
     const app = createApp(deps);
