@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { isValidRfc, normalizeRfc } from '../catalogs/rfc.js';
 import { isUuid } from './profiles.repo.js';
+import { POSTAL_CODE_RE } from './profiles.validate.js';
 
 /** Zod schemas of the profile routes: they validate requests and generate the OpenAPI document. */
 const ts = (d: string) => z.string().openapi({ description: d, example: '2026-11-21T18:04:05.123Z' });
@@ -84,7 +85,7 @@ const phone = z
 const postalCode = z
   .string()
   .trim()
-  .regex(/^\d{5}$/, 'must be a 5-digit postal code')
+  .regex(POSTAL_CODE_RE, 'must be a 5-digit Mexican postal code')
   .openapi({ example: '06600' });
 const code = (example: string, d: string) =>
   z.string().trim().min(1).max(10).openapi({ example, description: d });

@@ -48,9 +48,12 @@ export function validPhone(input: string, path = 'phone_number'): string {
   }
 }
 
+/** Five digits; the first two name the state (01-99), so no Mexican postal code starts with 00. */
+export const POSTAL_CODE_RE = /^(?!00)\d{5}$/;
+
 export function validPostalCode(input: string, path = 'postal_code'): string {
   const cp = input.trim();
-  if (!/^\d{5}$/.test(cp)) throw invalid(path, `${path} must be a 5-digit Mexican postal code`);
+  if (!POSTAL_CODE_RE.test(cp)) throw invalid(path, `${path} must be a 5-digit Mexican postal code`);
   return cp;
 }
 

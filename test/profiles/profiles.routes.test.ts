@@ -145,6 +145,7 @@ describe('tax info', () => {
     [{ invoice_cfdi_use: 'P01' }, 'invoice_cfdi_use'],
     [{ invoice_cfdi_use: 'CN01' }, 'invoice_cfdi_use'], // nómina needs regime 605
     [{ postal_code: '1234' }, 'postal_code'],
+    [{ postal_code: '00000' }, 'postal_code'], // no state has 00
   ])('rejects %j', async (body, path) => {
     const { app, loner } = await setup();
     const res = await call(app, 'PATCH', `/api/profile/${loner.profile.rfc}/tax-info`, loner.auth, body);
