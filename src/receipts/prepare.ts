@@ -63,7 +63,8 @@ export async function prepareImage(image: Buffer, options: PrepareOptions = {}):
       rawSharp(small).extract({ left: box.left, top: box.top, width: box.width, height: box.height }),
     );
   }
-  if (!opts.flatten) return rawSharp(gray).normalise().toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  if (!opts.flatten)
+    return rawSharp(gray).normalise().toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
   const bg = await toGray(
     rawSharp(small).blur(2).resize({ width: gray.width, height: gray.height, fit: 'fill' }),
   );
@@ -294,6 +295,7 @@ export async function headerCrop(prepared: Buffer): Promise<Buffer> {
   return sharp(prepared)
     .extract({ left: 0, top: 0, width, height: Math.max(1, Math.round(height * 0.4)) })
     .resize({ width: width * 2 })
-    .toColourspace('b-w').png({ compressionLevel: 1 })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 1 })
     .toBuffer();
 }
