@@ -131,7 +131,7 @@ const LOOKALIKE: Record<string, string[]> = {
   K: ['X'],
   X: ['K'],
   P: ['F', 'R'],
-  R: ['P', 'B'],
+  R: ['P', 'B', 'T'],
 };
 
 /** One look-alike substitution outside the date: the check digit decides. */
@@ -172,12 +172,15 @@ export function repairRfc(token: string, allowDrop = false): Array<{ rfc: string
   return dropped.sort((a, b) => a.edits - b.edits);
 }
 
-// `REC` is `R.F.C.` with the F read as E and the dots lost.
-const RFC_LABEL = /R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b/;
+// The label as printed (`R.F.C.`, `RFC`), `REC` (F read as E, dots lost), and the dotted form with each letter
+// read as its usual look-alike (`N.E.C.`, `B.F.G.`); the dots keep ordinary three-letter words out.
+const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?`;
+const RFC_LABEL = new RegExp(LABEL);
+const BEFORE_VALUE = new RegExp(String.raw`^.*?(${LABEL})\s*[:.;,]?\s*`);
 const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
 
 function tokensOf(norm: string): string[] {
-  const afterLabel = norm.replace(/^.*?(R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b)\s*[:.;,]?\s*/, '');
+  const afterLabel = norm.replace(BEFORE_VALUE, '');
   const compact = afterLabel.replace(/[\s.\-:]/g, '');
   const words = norm.split(/[\s:;,]+/);
   const out = new Set<string>();

@@ -29,6 +29,19 @@ describe('RFC repair', () => {
     expect(extractRfc(lines('PUBLICO EN GENERAL XAXX010101000'))).toBeNull();
   });
 
+  it('reads a dotted R.F.C. label whose letters were misread, and takes the razón social initials', () => {
+    const text =
+      'SERVICIOS GASOLIMEROS DEL VALLE\nSA DE CV\nPEMISO CRE: PL/22918/EXP/ES/2018\nN.E.C. S0V791119216';
+    const name = 'SERVICIOS GASOLIMEROS DEL VALLE SA DE CV';
+    expect(extractRfc(lines(text), name)?.rfc).toBe('SGV7911192I6');
+    // Without dots a three-letter word is not a label: nothing is forced out of the line.
+    expect(extractRfc(lines('NEC S0V791119216'), name)).toBeNull();
+  });
+
+  it('reads a faded T that OCR saw as r when the check digit agrees', () => {
+    expect(repairRfc('BPR940625TP9').map((r) => r.rfc)).toEqual(['BPT940625TP9']);
+  });
+
   it('reads the label R.F.C. when OCR turned it into REC', () => {
     expect(extractRfc(lines('REC: OAT 080813 655'))?.rfc).toBe('OAT080813655');
   });
