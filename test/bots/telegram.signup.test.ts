@@ -92,6 +92,49 @@ describe('Telegram linking and sign-up', () => {
     expect(await h.deps.db.selectFrom('conversations').selectAll().execute()).toEqual([]);
   });
 
+  it('/start during sign-up re-asks the pending question; sharing the contact again is no dead end', async () => {
+    await say(contact('+525533335555', USER));
+    const rfc = makeRfc();
+    expect((await say(tgText(USER, rfc)))[0]).toMatch(/^2\/5/);
+
+    const [again] = await say(tgText(USER, '/start'));
+    expect(again).toMatch(/registro sigue en curso[\s\S]*«cancelar»[\s\S]*\n2\/5 ¿Cuál es tu nombre/);
+    expect(h.tg.sent('sendMessage').at(-1)!.params.reply_markup).toBeUndefined(); // no contact button
+    // The person taps the (old) contact button anyway: same question, not "answer with text" forever.
+    expect((await say(contact('+525533335555', USER)))[0]).toMatch(/registro sigue en curso[\s\S]*\n2\/5/);
+    expect((await say(contact('+525599990000', 555)))[0]).toMatch(/\n2\/5/); // someone else's: same
+    expect((await say(tgText(USER, 'Ana Gómez')))[0]).toMatch(/^3\/5/); // the RFC was kept
+    expect((await say(tgText(USER, '06600')))[0]).toMatch(/^4\/5/);
+
+    const [regimen] = await say(tgText(USER, 'hola'));
+    expect(regimen).toMatch(/\n4\/5 ¿En qué régimen/);
+    const buttons = h.tg.sent('sendMessage').at(-1)!.params.reply_markup as {
+      inline_keyboard: { callback_data: string }[][];
+    };
+    expect(buttons.inline_keyboard.flat().map((b) => b.callback_data)).toContain('612');
+    const conv = await h.deps.db.selectFrom('conversations').selectAll().executeTakeFirstOrThrow();
+    expect(conv.state).toBe('signup_regimen');
+    expect(JSON.parse(conv.data)).toMatchObject({ rfc, name: 'Ana Gómez', postal_code: '06600' });
+  });
+
+  it('a photo during sign-up re-asks the pending question too', async () => {
+    await say(contact('+525533336666', USER));
+    const [reply] = await say(
+      tgMessage(USER, { photo: [{ file_id: 'p', file_unique_id: 'p', width: 64, height: 96 }] }),
+    );
+    expect(reply).toMatch(/registro sigue en curso[\s\S]*\n1\/5 ¿Cuál es tu RFC\?/);
+  });
+
+  it('sharing an own contact that has a profile during sign-up links it and ends the sign-up', async () => {
+    const { profile } = await seedProfile(h.deps, { phone_number: '+525522224444' });
+    await say(contact('+525533337777', USER)); // a number with no account: sign-up starts
+    await say(tgText(USER, makeRfc()));
+    const [reply] = await say(contact('+525522224444', USER));
+    expect(reply).toContain(`¡Listo, ${profile.name}!`);
+    expect(await h.deps.db.selectFrom('conversations').selectAll().execute()).toEqual([]);
+    expect((await say(tgText(USER, '/saldo')))[0]).toBe('Tienes 5 créditos.');
+  });
+
   it('refuses an RFC that already has a profile, and can be cancelled', async () => {
     const { profile } = await seedProfile(h.deps);
     await say(contact('+525544445555', USER));

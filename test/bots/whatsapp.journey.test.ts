@@ -137,6 +137,27 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
     expect((await send(text('inicio')))[0]).toMatch(/¡Listo,/);
   });
 
+  it('"hola", "inicio" and "vincular" during sign-up re-ask the pending question and lose no answer', async () => {
+    expect((await send(text('hola')))[0]).toMatch(/No encontré una cuenta/);
+    const rfc = makeRfc();
+    expect((await send(text(rfc)))[0]).toMatch(/^2\/5/);
+    for (const word of ['hola', 'Inicio', 'vincular']) {
+      const [reply] = await send(text(word));
+      expect(reply).toMatch(/registro sigue en curso[\s\S]*«cancelar»[\s\S]*\n2\/5 ¿Cuál es tu nombre/);
+    }
+    expect((await send(text('Ana Gómez')))[0]).toMatch(/^3\/5/);
+    const conv = await h.deps.db.selectFrom('conversations').selectAll().executeTakeFirstOrThrow();
+    expect(conv.state).toBe('signup_cp');
+    expect(JSON.parse(conv.data)).toMatchObject({ phone: '+525577778888', rfc, name: 'Ana Gómez' });
+  });
+
+  it('"inicio" during sign-up links the number once it has an account (made meanwhile elsewhere)', async () => {
+    await send(text('hola'));
+    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+    expect((await send(text('inicio')))[0]).toContain(`¡Listo, ${profile.name}!`);
+    expect(await h.deps.db.selectFrom('conversations').selectAll().execute()).toEqual([]);
+  });
+
   it('/apikey issues a working key, says older keys stay valid, and blanks it in the outbox once sent', async () => {
     const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
     const [, reply] = await send(text('apikey'));

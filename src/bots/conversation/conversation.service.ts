@@ -3,14 +3,20 @@ import { tryNormalizePhone } from '../../profiles/phone.js';
 import { findProfileById, findProfileByPhone } from '../../profiles/profiles.repo.js';
 import { issueApiKey, setUso, showBalance, showTaxInfo } from './account.commands.js';
 import { type CoreDeps, say, type Turn } from './chat.context.js';
-import { clearConversation, findIdentity, getConversation, linkChat } from './chat.repo.js';
-import { parseCommand } from './commands.js';
+import {
+  type Conversation,
+  clearConversation,
+  findIdentity,
+  getConversation,
+  linkChat,
+} from './chat.repo.js';
+import { type Command, parseCommand } from './commands.js';
 import type { ChatRef, Incoming } from './conversation.types.js';
 import { listInvoices } from './invoices.commands.js';
 import { queueMedia } from './media.flow.js';
 import { msg, restartWord } from './messages.js';
 import { enqueueOutbox } from './outbox.repo.js';
-import { continueSignup, SIGNUP_STATES, startSignup } from './signup.flow.js';
+import { continueSignup, repeatQuestion, SIGNUP_STATES, startSignup } from './signup.flow.js';
 
 /**
  * The channel-neutral conversation: who is this chat (linked profile, sign-up in progress, stranger) and what
@@ -31,24 +37,13 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
 
   const command = incoming.kind === 'text' ? parseCommand(incoming.text)?.command : undefined;
   const conv = await getConversation(db, turn.chat);
-  const inSignup = conv !== undefined && (SIGNUP_STATES as readonly string[]).includes(conv.state);
-  if (inSignup && command === 'cancelar') {
-    await clearConversation(db, turn.chat);
-    return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
-  }
-  if (inSignup && command !== 'start') {
-    if (incoming.kind === 'text') return continueSignup(turn, conv, incoming.text);
-    return say(turn, msg.finishSignupFirst());
-  }
+  if (conv && (SIGNUP_STATES as readonly string[]).includes(conv.state))
+    return duringSignup(turn, conv, incoming, command);
 
   if (turn.chat.channel === 'telegram') {
     if (incoming.kind !== 'contact') return say(turn, msg.askContact(), { askContact: true });
     if (!incoming.own) return say(turn, msg.contactNotOwn(), { askContact: true });
-    return linkByPhone(
-      turn,
-      incoming.phone.startsWith('+') ? incoming.phone : `+${incoming.phone}`,
-      undefined,
-    );
+    return linkByPhone(turn, contactPhone(incoming), undefined);
   }
   // WhatsApp: the sender number is the identity, unless the person unlinked this chat on purpose.
   if (identity && identity.profile_id === null && command !== 'start')
@@ -56,13 +51,48 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
   return linkByPhone(turn, turn.chat.chatId, command === 'start' ? undefined : incoming);
 }
 
+const contactPhone = (c: { phone: string }) => (c.phone.startsWith('+') ? c.phone : `+${c.phone}`);
+
+/**
+ * A sign-up is waiting for an answer. Text is the answer; anything else (/start, «hola», a contact, a photo)
+ * repeats the pending question and keeps the answers so far. A number that has an account by now (the own
+ * contact shared on Telegram, or the sign-up's number once someone created its profile) is linked instead.
+ */
+async function duringSignup(
+  turn: Turn,
+  conv: Conversation,
+  incoming: Incoming,
+  command: Command | undefined,
+): Promise<void> {
+  if (command === 'cancelar') {
+    await clearConversation(turn.deps.db, turn.chat);
+    return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
+  }
+  if (incoming.kind === 'text' && command !== 'start') return continueSignup(turn, conv, incoming.text);
+  const candidate =
+    incoming.kind === 'contact' ? (incoming.own ? contactPhone(incoming) : undefined) : conv.data.phone;
+  const phone = candidate === undefined ? undefined : tryNormalizePhone(candidate);
+  const profile = phone ? await findProfileByPhone(turn.deps.db, phone) : undefined;
+  if (phone && profile) return linkProfile(turn, profile, phone, undefined);
+  repeatQuestion(turn, conv);
+}
+
 /** Links to the profile holding this number, or starts sign-up; then handles `andThen` as a linked message. */
 async function linkByPhone(turn: Turn, rawPhone: string, andThen: Incoming | undefined): Promise<void> {
-  const { db, clock } = turn.deps;
   const phone = tryNormalizePhone(rawPhone);
   if (!phone) return say(turn, msg.badPhone(), { askContact: turn.chat.channel === 'telegram' });
-  const profile = await findProfileByPhone(db, phone);
+  const profile = await findProfileByPhone(turn.deps.db, phone);
   if (!profile) return startSignup(turn, phone);
+  return linkProfile(turn, profile, phone, andThen);
+}
+
+async function linkProfile(
+  turn: Turn,
+  profile: ProfilesTable,
+  phone: string,
+  andThen: Incoming | undefined,
+): Promise<void> {
+  const { db, clock } = turn.deps;
   await linkChat(db, clock, turn.chat, profile.id, phone);
   await clearConversation(db, turn.chat);
   turn.out.push({

@@ -6,6 +6,8 @@ const money = (cents: number, currency = 'MXN') =>
 
 export const CONTACT_BUTTON = '📱 Compartir mi número';
 
+const askRfc = () => '1/5 ¿Cuál es tu RFC?';
+
 const creditos = (n: number) => (n === 1 ? '1 crédito' : `${n} créditos`);
 
 export const msg = {
@@ -23,7 +25,8 @@ export const msg = {
     `Listo, desvinculé este chat. Tu cuenta y tus facturas siguen intactas. Escribe ${restart} para volver.`,
 
   signupIntro: (phone: string) =>
-    `No encontré una cuenta con el número ${phone}. Vamos a crearla en 5 pasos (escribe «cancelar» para salir).\n\n1/5 ¿Cuál es tu RFC?`,
+    `No encontré una cuenta con el número ${phone}. Vamos a crearla en 5 pasos (escribe «cancelar» para salir).\n\n${askRfc()}`,
+  askRfc,
   badRfc: () =>
     'Ese RFC no parece válido. Revisa que tenga 13 caracteres (persona física) o 12 (persona moral), sin guiones ni espacios.',
   rfcTaken: () =>
@@ -42,8 +45,8 @@ export const msg = {
     allowed.length
       ? `Ese uso de CFDI no aplica a tu régimen. Opciones: ${allowed.join(', ')}.`
       : 'Esa clave de uso de CFDI no es válida (por ejemplo G03).',
-  finishSignupFirst: () =>
-    'Primero terminemos tu registro: contesta la pregunta anterior con texto (o escribe «cancelar»).',
+  signupPending: (question: string) =>
+    `Tu registro sigue en curso: contesta esta pregunta para terminarlo, o escribe «cancelar» para abandonarlo.\n\n${question}`,
   signupCancelled: (restart: string) =>
     `Cancelé el registro. Escribe ${restart} cuando quieras intentarlo de nuevo.`,
   signupConflict: () =>

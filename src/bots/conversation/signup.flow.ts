@@ -57,6 +57,29 @@ export async function startSignup(turn: Turn, phone: string): Promise<void> {
   say(turn, msg.signupIntro(phone));
 }
 
+/** The question a sign-up in this state is waiting for, with its buttons. */
+function pendingQuestion(conv: Conversation): { text: string; choices?: Choice[] } {
+  const { rfc = '', regimen = '' } = conv.data;
+  switch (conv.state) {
+    case 'signup_rfc':
+      return { text: msg.askRfc() };
+    case 'signup_name':
+      return { text: msg.askName() };
+    case 'signup_cp':
+      return { text: msg.askPostalCode() };
+    case 'signup_regimen':
+      return { text: msg.askRegimen(), choices: COMMON_REGIMENES[rfcKind(rfc)] };
+    default:
+      return { text: msg.askUso(), choices: usoChoices(regimen, rfc) };
+  }
+}
+
+/** Something other than an answer arrived (/start, «hola», a contact, a photo): say where we are, keep the answers. */
+export function repeatQuestion(turn: Turn, conv: Conversation): void {
+  const { text, choices } = pendingQuestion(conv);
+  say(turn, msg.signupPending(text), { choices });
+}
+
 /** Handles one answer; returns the next conversation, or undefined when sign-up ended. */
 async function step(turn: Turn, conv: Conversation, answer: string): Promise<Conversation | undefined> {
   const { data } = conv;
