@@ -167,6 +167,13 @@ describe('Telegram: a photo becomes an invoice', () => {
     const phone = member.profile.phone_number!;
     const OTHER = 3003;
     await h.telegram(tgMessage(OTHER, { contact: { phone_number: phone, first_name: 'M', user_id: OTHER } }));
+    await h.bots.outbox.drain();
+    // On linking, the balance that will pay (the organization's, like /saldo), not the member's own 5.
+    expect(h.tg.textsTo(OTHER)[0]).toMatch(
+      new RegExp(
+        `^¡Listo, ${member.profile.name}![\\s\\S]*Tus facturas del chat las paga ${org.name}: le quedan 7 créditos\\.$`,
+      ),
+    );
     h.tg.addFile('org1', await receiptJpeg());
     await h.telegram(
       tgMessage(OTHER, { photo: [{ file_id: 'org1', file_unique_id: 'o', width: 64, height: 96 }] }),
@@ -182,6 +189,35 @@ describe('Telegram: a photo becomes an invoice', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { total: number }).total).toBe(1);
+  });
+});
+
+describe('Telegram: an organization with chat_invoicing and no credits left', () => {
+  let h: BotHarness;
+  beforeEach(async () => {
+    h = await botHarness();
+  });
+  afterEach(() => h.close());
+
+  it("says so on linking and on a photo, charges nothing, and never falls back to the member's credits", async () => {
+    const { org, member } = await seedOrgWithAdmin(h.deps, { credits: 0, flags: { chat_invoicing: true } });
+    const phone = member.profile.phone_number!;
+    await h.telegram(tgMessage(USER, { contact: { phone_number: phone, first_name: 'M', user_id: USER } }));
+    h.tg.addFile('org0', await receiptJpeg());
+    await h.telegram(photo('org0'));
+    await h.settle();
+    const texts = h.tg.textsTo(USER);
+    expect(texts[0]).toMatch(
+      new RegExp(`las paga ${org.name}: le quedan 0 créditos\\.\\nPide a un administrador`),
+    );
+    expect(texts.at(-1)).toMatch(
+      new RegExp(
+        `^${org.name} no tiene créditos para facturar 😕\\. No se cobró nada\\.\\nPide a un administrador`,
+      ),
+    );
+    expect(await h.deps.db.selectFrom('invoices').selectAll().execute()).toEqual([]);
+    expect(await balanceOf(h.deps.db, { type: 'profile', id: member.profile.id })).toBe(5);
+    expect(await balanceOf(h.deps.db, { type: 'org', id: org.id })).toBe(0);
   });
 });
 

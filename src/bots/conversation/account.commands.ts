@@ -6,19 +6,14 @@ import { createApiKey } from '../../profiles/apikeys.service.js';
 import { getTaxInfo } from '../../profiles/profiles.repo.js';
 import { updateTaxInfo } from '../../profiles/profiles.service.js';
 import { say, type Turn } from './chat.context.js';
-import { chatPayer, payerBalance } from './chat-billing.js';
+import { payingBalance } from './chat-billing.js';
 import { msg } from './messages.js';
 import { usoChoices } from './signup.flow.js';
 
 /** /saldo, /datos, /uso, /apikey: what a linked person asks about their own account. */
 export async function showBalance(turn: Turn, profile: ProfilesTable): Promise<void> {
-  const payer = await chatPayer(turn.deps.db, profile);
-  if (payer.account.type === 'org') {
-    const orgCredits = await payerBalance(turn.deps.db, payer);
-    say(turn, msg.balanceOrg(payer.orgName ?? 'tu organización', orgCredits, profile.credits_remaining));
-  } else {
-    say(turn, msg.balanceOwn(profile.credits_remaining));
-  }
+  const { credits, orgName } = await payingBalance(turn.deps.db, profile);
+  say(turn, orgName ? msg.balanceOrg(orgName, credits, profile.credits_remaining) : msg.balanceOwn(credits));
 }
 
 const withDescription = (code: string | null, describe: (c: string) => string | undefined) =>

@@ -23,3 +23,15 @@ export async function chatPayer(db: DbOrTrx, profile: ProfilesTable): Promise<Ch
 }
 
 export const payerBalance = (db: DbOrTrx, payer: ChatPayer): Promise<number> => balanceOf(db, payer.account);
+
+/** The balance that pays this member's chat invoices, and the organization's name when it is not their own. */
+export async function payingBalance(
+  db: DbOrTrx,
+  profile: ProfilesTable,
+): Promise<{ credits: number; orgName?: string }> {
+  const payer = await chatPayer(db, profile);
+  const credits = await payerBalance(db, payer);
+  return payer.account.type === 'org'
+    ? { credits, orgName: payer.orgName ?? 'tu organización' }
+    : { credits };
+}

@@ -10,6 +10,7 @@ import {
   getConversation,
   linkChat,
 } from './chat.repo.js';
+import { payingBalance } from './chat-billing.js';
 import { type Command, parseCommand } from './commands.js';
 import type { ChatRef, Incoming } from './conversation.types.js';
 import { listInvoices } from './invoices.commands.js';
@@ -95,11 +96,9 @@ async function linkProfile(
   const { db, clock } = turn.deps;
   await linkChat(db, clock, turn.chat, profile.id, phone);
   await clearConversation(db, turn.chat);
-  turn.out.push({
-    type: 'text',
-    text: msg.linked(profile.name, profile.credits_remaining),
-    removeKeyboard: true,
-  });
+  // The balance that will pay, as /saldo shows it: the organization's when it pays the member's chat invoices.
+  const { credits, orgName } = await payingBalance(db, profile);
+  turn.out.push({ type: 'text', text: msg.linked(profile.name, credits, orgName), removeKeyboard: true });
   // A first WhatsApp message that already carries a ticket photo (or a command) is served right away.
   if (andThen && (andThen.kind === 'media' || (andThen.kind === 'text' && parseCommand(andThen.text)))) {
     await handleLinked(turn, profile, andThen);

@@ -16,8 +16,13 @@ export const msg = {
   contactNotOwn: () =>
     `Ese contacto no es el tuyo. Por seguridad solo acepto tu propio número: toca «${CONTACT_BUTTON}».`,
   badPhone: () => 'No pude leer ese número de teléfono. Intenta de nuevo con el botón.',
-  linked: (name: string, credits: number) =>
-    `¡Listo, ${name}! Vinculé este chat con tu cuenta.\nEnvíame la foto de un ticket y te regreso la factura. Tienes ${creditos(credits)}.`,
+  /** credits: the balance that pays the chat's invoices; org: its organization's name when it is not the own. */
+  linked: (name: string, credits: number, org?: string) =>
+    `¡Listo, ${name}! Vinculé este chat con tu cuenta.\nEnvíame la foto de un ticket y te regreso la factura. ${
+      org
+        ? `Tus facturas del chat las paga ${org}: le quedan ${creditos(credits)}.`
+        : `Tienes ${creditos(credits)}.`
+    }${credits > 0 ? '' : `\n${howToGetCredits(org)}`}`,
   alreadyLinked: () => 'Este chat ya está vinculado con tu cuenta. Envíame la foto de un ticket.',
   unlinkedWhatsapp: () =>
     'Este chat está desvinculado. Escribe «inicio» para vincularlo de nuevo con tu número.',
