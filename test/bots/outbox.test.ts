@@ -70,6 +70,29 @@ describe('outbox', () => {
     ]);
   });
 
+  it('a long WhatsApp text is one outbox row per part: a retry never resends a part already delivered', async () => {
+    const to = 'whatsapp:+5215500004444';
+    const long = Array.from({ length: 40 }, (_, i) => `${i} ${'x'.repeat(60)}`).join('\n');
+    h.tw.failNext(500, 'Internal Server Error', 20500, 1); // the second part fails once
+    await enqueueOutbox(h.deps.db, h.deps.clock, { channel: 'whatsapp', chatId: to }, [
+      { type: 'text', text: long },
+      { type: 'text', text: 'fin' },
+    ]);
+    await h.bots.outbox.drain();
+    expect(h.tw.bodiesTo(to)).toHaveLength(1);
+    h.clock.advance(retryDelayMs(0));
+    await h.bots.outbox.drain();
+    const bodies = h.tw.bodiesTo(to);
+    expect(bodies).toHaveLength(3);
+    expect(bodies.slice(0, 2).join('\n')).toBe(long);
+    expect(bodies[2]).toBe('fin');
+    expect((await rows(h)).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 2],
+      ['sent', 1],
+    ]);
+  });
+
   it('retries a Twilio 429 and delivers afterwards', async () => {
     h.tw.failNext(429);
     await enqueueOutbox(h.deps.db, h.deps.clock, { channel: 'whatsapp', chatId: 'whatsapp:+5215500003333' }, [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { outboxPayloads, splitBody } from '../../src/bots/conversation/channel.payloads.js';
 import { incomingOf } from '../../src/bots/whatsapp/whatsapp.routes.js';
-import { splitBody } from '../../src/bots/whatsapp/whatsapp.sender.js';
 
 describe('incomingOf (Twilio form → conversation)', () => {
   it('reads text, images (skipping other media) and empty messages', () => {
@@ -39,5 +39,22 @@ describe('splitBody', () => {
     expect(parts.length).toBeGreaterThan(1);
     expect(parts.every((p) => p.length <= 1500)).toBe(true);
     expect(parts.join('\n')).toBe(lines.join('\n'));
+  });
+});
+
+describe('outboxPayloads', () => {
+  it('WhatsApp: choices become lines and a long text one payload per part, each keeping its flags', () => {
+    const choices = [{ value: '612', label: '612 Actividad empresarial' }];
+    expect(outboxPayloads('whatsapp', { type: 'text', text: '4/5', choices })).toEqual([
+      { type: 'text', text: '4/5\n\n• 612 Actividad empresarial' },
+    ]);
+    const long = Array.from({ length: 40 }, (_, i) => `${i} ${'x'.repeat(60)}`).join('\n');
+    const parts = outboxPayloads('whatsapp', { type: 'text', text: long, sensitive: true });
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.every((p) => p.type === 'text' && p.sensitive === true)).toBe(true);
+    // Telegram keeps its buttons and its own limit.
+    expect(outboxPayloads('telegram', { type: 'text', text: long, choices })).toEqual([
+      { type: 'text', text: long, choices },
+    ]);
   });
 });

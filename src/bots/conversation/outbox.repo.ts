@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { DbOrTrx } from '../../db/db.js';
 import type { OutboxTable } from '../../db/schema.js';
+import { outboxPayloads } from './channel.payloads.js';
 import type { ChatRef, OutPayload } from './conversation.types.js';
 
 let seq = 0n;
@@ -23,12 +24,13 @@ export async function enqueueOutbox(
   chat: ChatRef,
   payloads: OutPayload[],
 ): Promise<void> {
-  if (payloads.length === 0) return;
+  const rows = payloads.flatMap((p) => outboxPayloads(chat.channel, p));
+  if (rows.length === 0) return;
   const now = clock.now().toISOString();
   await db
     .insertInto('outbox')
     .values(
-      payloads.map((p) => ({
+      rows.map((p) => ({
         id: outboxId(clock),
         channel: chat.channel,
         chat_id: chat.chatId,

@@ -2,33 +2,11 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/db.js';
 import { invoiceFileUrls } from '../../invoices/invoice.links.js';
-import type { Choice, OutPayload } from '../conversation/conversation.types.js';
+import { outboxPayloads } from '../conversation/channel.payloads.js';
+import type { OutPayload } from '../conversation/conversation.types.js';
 import { msg } from '../conversation/messages.js';
 import { SendError, type Sender } from '../conversation/outbox.dispatcher.js';
 import type { TwilioClient } from './whatsapp.client.js';
-
-/** WhatsApp caps a message body at 1600 characters; long lists go out in several messages, split at lines. */
-const MAX_BODY = 1500;
-
-export function splitBody(text: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  for (const line of text.split('\n')) {
-    const candidate = current ? `${current}\n${line}` : line;
-    if (candidate.length > MAX_BODY && current) {
-      parts.push(current);
-      current = line.slice(0, MAX_BODY);
-    } else {
-      current = candidate.slice(0, MAX_BODY);
-    }
-  }
-  if (current) parts.push(current);
-  return parts;
-}
-
-/** No buttons on plain WhatsApp messages: the choices become lines to answer with. */
-const withChoices = (text: string, choices?: Choice[]) =>
-  choices?.length ? `${text}\n\n${choices.map((c) => `• ${c.label}`).join('\n')}` : text;
 
 function toSendError(err: unknown): unknown {
   const status = (err as { status?: unknown }).status;
@@ -51,7 +29,10 @@ export function whatsappSender(deps: {
   return async (to: string, payload: OutPayload) => {
     try {
       if (payload.type === 'text') {
-        for (const part of splitBody(withChoices(payload.text, payload.choices))) await send(to, part);
+        // enqueueOutbox already made one row per part; this splits only rows queued before it did.
+        for (const part of outboxPayloads('whatsapp', payload)) {
+          if (part.type === 'text') await send(to, part.text);
+        }
         return;
       }
       if (payload.type !== 'invoice_links')

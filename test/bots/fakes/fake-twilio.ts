@@ -16,7 +16,7 @@ export class FakeTwilio {
   readonly messages: TwilioMessage[] = [];
   readonly mediaRequests: { path: string; authorized: boolean }[] = [];
   private readonly media = new Map<string, { bytes: Buffer; type: string }>();
-  private readonly failures: { status: number; code: number; message: string }[] = [];
+  private readonly failures: { status: number; code: number; message: string; after: number }[] = [];
   private server = http.createServer((req, res) => void this.route(req, res));
   private seq = 0;
   url = '';
@@ -43,8 +43,9 @@ export class FakeTwilio {
     return `${this.url}/2010-04-01/Accounts/${this.accountSid}/Messages/MM${id}/Media/ME${id}`;
   }
 
-  failNext(status: number, message = 'Too Many Requests', code = 20429): void {
-    this.failures.push({ status, code, message });
+  /** A coming Messages.create fails: the next one, or the one after `after` successful sends. */
+  failNext(status: number, message = 'Too Many Requests', code = 20429, after = 0): void {
+    this.failures.push({ status, code, message, after });
   }
 
   bodiesTo(to: string): string[] {
@@ -73,8 +74,13 @@ export class FakeTwilio {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const failure = this.failures.shift();
-      if (failure) return this.json(res, failure.status, { ...failure, more_info: '' });
+      const next = this.failures[0];
+      if (next && next.after > 0) next.after -= 1;
+      else if (next) {
+        this.failures.shift();
+        const { after: _, ...failure } = next;
+        return this.json(res, failure.status, { ...failure, more_info: '' });
+      }
       const msg = {
         to: form.get('To') ?? '',
         from: form.get('From') ?? '',
