@@ -50,15 +50,15 @@ interface ChannelParts {
   setup?: () => Promise<void>;
 }
 
-type Wiring = { deps: Deps; handle: Handle; kick: () => void; botInfo?: UserFromGetMe };
+type Wiring = { deps: Deps; handle: Handle; botInfo?: UserFromGetMe };
 
-function wireTelegram({ deps, handle, kick, botInfo }: Wiring, token: string): ChannelParts {
+function wireTelegram({ deps, handle, botInfo }: Wiring, token: string): ChannelParts {
   const { config, logger } = deps;
   const apiRoot = config.TELEGRAM_API_ROOT;
-  const bot = createTelegramBot({ ...deps, token, apiRoot, botInfo, handle, kick });
+  const bot = createTelegramBot({ token, apiRoot, botInfo, handle });
   const secret = webhookSecret(token, config.TELEGRAM_WEBHOOK_SECRET);
   return {
-    route: telegramRoutes(bot, secret),
+    route: telegramRoutes(bot, secret, logger),
     send: telegramSender({ api: bot.api, db: deps.db, storage: deps.storage }),
     fetch: telegramFetcher({ api: bot.api, token, apiRoot, maxBytes: config.MAX_IMAGE_BYTES }),
     setup: () =>
@@ -72,15 +72,12 @@ function wireTelegram({ deps, handle, kick, botInfo }: Wiring, token: string): C
   };
 }
 
-function wireWhatsapp(
-  { deps, handle, kick }: Wiring,
-  creds: { sid: string; authToken: string; from: string },
-) {
+function wireWhatsapp({ deps, handle }: Wiring, creds: { sid: string; authToken: string; from: string }) {
   const { config } = deps;
   const { sid, authToken, from } = creds;
   const client = createTwilioClient({ accountSid: sid, authToken, baseUrl: config.TWILIO_API_BASE_URL });
   return {
-    route: whatsappRoutes({ ...deps, authToken, publicBaseUrl: config.PUBLIC_BASE_URL, handle, kick }),
+    route: whatsappRoutes({ logger: deps.logger, authToken, publicBaseUrl: config.PUBLIC_BASE_URL, handle }),
     send: whatsappSender({ client, from, db: deps.db, config, clock: deps.clock }),
     fetch: whatsappFetcher({
       accountSid: sid,
@@ -110,14 +107,14 @@ export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
   let outbox: Dispatcher | undefined;
   const kick = () => outbox?.kick();
   const jobs: ChatJobs = {
-    async enqueueMedia(job) {
-      await enqueue(deps.db, deps.clock, { kind: CHAT_MEDIA_JOB, payload: job, maxAttempts: 4 });
-      notifyJobEnqueued();
+    async enqueueMedia(trx, job) {
+      await enqueue(trx, deps.clock, { kind: CHAT_MEDIA_JOB, payload: job, maxAttempts: 4 });
     },
+    notify: notifyJobEnqueued,
   };
   const core: CoreDeps = { ...deps, jobs, kick };
-  const handle: Handle = (chat, incoming) => handleIncoming(core, chat, incoming);
-  const channels = Object.entries(channelsOf({ deps, handle, kick, botInfo: opts.telegramBotInfo })) as [
+  const handle: Handle = (chat, incoming, deliveryId) => handleIncoming(core, chat, incoming, deliveryId);
+  const channels = Object.entries(channelsOf({ deps, handle, botInfo: opts.telegramBotInfo })) as [
     Channel,
     ChannelParts,
   ][];

@@ -109,12 +109,24 @@ export async function grantCredits(
   amount: number,
   reason?: string,
 ): Promise<number> {
+  validAmount(amount);
+  return db.transaction().execute((trx) => grantCreditsIn(trx, clock, account, amount, reason));
+}
+
+/** grantCredits inside the caller's transaction, so the credits exist exactly when the caller's rows do. */
+export async function grantCreditsIn(
+  trx: DbOrTrx,
+  clock: Clock,
+  account: Account,
+  amount: number,
+  reason?: string,
+): Promise<number> {
+  validAmount(amount);
+  return move(trx, clock, account, { kind: amount > 0 ? 'grant' : 'adjust', delta: amount, reason });
+}
+
+function validAmount(amount: number): void {
   if (!Number.isInteger(amount) || amount === 0) {
     throw new AppError('ValidationError', 'amount must be a non-zero integer');
   }
-  return db
-    .transaction()
-    .execute((trx) =>
-      move(trx, clock, account, { kind: amount > 0 ? 'grant' : 'adjust', delta: amount, reason }),
-    );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { grantCredits } from '../credits/credits.service.js';
-import type { Db } from '../db/db.js';
+import type { Db, DbOrTrx } from '../db/db.js';
 import type { ProfilesTable, TaxInfoTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { findProfileById, getTaxInfo } from './profiles.repo.js';
@@ -38,13 +38,39 @@ export interface NewProfile {
  * the ledger (so every credit has a ledger row). Duplicate RFC, email or phone: Conflict.
  */
 export async function createProfile(deps: ProfileDeps, input: NewProfile): Promise<ProfilesTable> {
+  const credits = validCredits(input.credits);
+  const row = await deps.db
+    .transaction()
+    .execute((trx) => insertProfile(trx, deps.clock, input))
+    .catch(uniqueViolationToConflict);
+  if (credits > 0) {
+    row.credits_remaining = await grantCredits(
+      deps.db,
+      deps.clock,
+      { type: 'profile', id: row.id },
+      credits,
+      'initial credits',
+    );
+  }
+  return row;
+}
+
+/**
+ * The profile and its tax information, written with the caller's transaction (no credits: grant them in the
+ * same transaction with grantCreditsIn). Duplicate RFC, email or phone found up front: Conflict; one that
+ * races past that check fails the insert, and the caller's transaction with it.
+ */
+export async function insertProfile(
+  trx: DbOrTrx,
+  clock: Clock,
+  input: Omit<NewProfile, 'credits'>,
+): Promise<ProfilesTable> {
   const rfc = validRfc(input.rfc);
   const name = validName(input.name);
   const email = input.email ? validEmail(input.email) : null;
   const phone = input.phone_number ? validPhone(input.phone_number) : null;
   const tax = cleanTaxInfo(rfc, input.tax_info);
-  const credits = validCredits(input.credits);
-  const now = deps.clock.now().toISOString();
+  const now = clock.now().toISOString();
   const row: ProfilesTable = {
     id: randomUUID(),
     rfc,
@@ -57,34 +83,20 @@ export async function createProfile(deps: ProfileDeps, input: NewProfile): Promi
     created_at: now,
     updated_at: now,
   };
-  await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      if (row.org_id) {
-        const org = await trx
-          .selectFrom('organizations')
-          .select('id')
-          .where('id', '=', row.org_id)
-          .executeTakeFirst();
-        if (!org) throw notFound('Organization');
-      }
-      await assertUnique(trx, { rfc, email, phone_number: phone });
-      await trx.insertInto('profiles').values(row).execute();
-      await trx
-        .insertInto('tax_info')
-        .values({ profile_id: row.id, ...tax, updated_at: now })
-        .execute();
-    })
-    .catch(uniqueViolationToConflict);
-  if (credits > 0) {
-    row.credits_remaining = await grantCredits(
-      deps.db,
-      deps.clock,
-      { type: 'profile', id: row.id },
-      credits,
-      'initial credits',
-    );
+  if (row.org_id) {
+    const org = await trx
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', row.org_id)
+      .executeTakeFirst();
+    if (!org) throw notFound('Organization');
   }
+  await assertUnique(trx, { rfc, email, phone_number: phone });
+  await trx.insertInto('profiles').values(row).execute();
+  await trx
+    .insertInto('tax_info')
+    .values({ profile_id: row.id, ...tax, updated_at: now })
+    .execute();
   return row;
 }
 
@@ -128,39 +140,47 @@ export interface TaxInfoPatch {
 }
 
 /** Applies the patch and checks regime/use compatibility against the resulting state, not the patch alone. */
-export async function updateTaxInfo(
+export function updateTaxInfo(
   deps: ProfileDeps,
   profileId: string,
   patch: TaxInfoPatch,
 ): Promise<TaxInfoTable> {
-  const now = deps.clock.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const profile = await findProfileById(trx, profileId);
-    if (!profile) throw notFound('Profile');
-    const current = await getTaxInfo(trx, profileId);
-    const next: TaxInfoTable = {
-      ...(current ?? { profile_id: profileId, ...blankTaxFields() }),
-      updated_at: now,
-    };
-    if (patch.postal_code !== undefined) next.postal_code = validPostalCode(patch.postal_code);
-    if (patch.taxpayer !== undefined) next.taxpayer = patch.taxpayer.trim() || null;
-    if (patch.invoice_fiscal_regimen !== undefined)
-      next.fiscal_regimen = patch.invoice_fiscal_regimen.trim().toUpperCase();
-    if (patch.invoice_cfdi_use !== undefined) next.cfdi_use = patch.invoice_cfdi_use.trim().toUpperCase();
-    checkTaxCodes(
-      profile.rfc,
-      { regimen: next.fiscal_regimen, uso: next.cfdi_use },
-      {
-        regimen: patch.invoice_fiscal_regimen !== undefined ? 'invoice_fiscal_regimen' : 'invoice_cfdi_use',
-        uso: 'invoice_cfdi_use',
-      },
-    );
-    if (current) {
-      const { profile_id: _id, ...values } = next;
-      await trx.updateTable('tax_info').set(values).where('profile_id', '=', profileId).execute();
-    } else {
-      await trx.insertInto('tax_info').values(next).execute();
-    }
-    return next;
-  });
+  return deps.db.transaction().execute((trx) => updateTaxInfoIn(trx, deps.clock, profileId, patch));
+}
+
+/** updateTaxInfo with the caller's transaction. */
+export async function updateTaxInfoIn(
+  trx: DbOrTrx,
+  clock: Clock,
+  profileId: string,
+  patch: TaxInfoPatch,
+): Promise<TaxInfoTable> {
+  const now = clock.now().toISOString();
+  const profile = await findProfileById(trx, profileId);
+  if (!profile) throw notFound('Profile');
+  const current = await getTaxInfo(trx, profileId);
+  const next: TaxInfoTable = {
+    ...(current ?? { profile_id: profileId, ...blankTaxFields() }),
+    updated_at: now,
+  };
+  if (patch.postal_code !== undefined) next.postal_code = validPostalCode(patch.postal_code);
+  if (patch.taxpayer !== undefined) next.taxpayer = patch.taxpayer.trim() || null;
+  if (patch.invoice_fiscal_regimen !== undefined)
+    next.fiscal_regimen = patch.invoice_fiscal_regimen.trim().toUpperCase();
+  if (patch.invoice_cfdi_use !== undefined) next.cfdi_use = patch.invoice_cfdi_use.trim().toUpperCase();
+  checkTaxCodes(
+    profile.rfc,
+    { regimen: next.fiscal_regimen, uso: next.cfdi_use },
+    {
+      regimen: patch.invoice_fiscal_regimen !== undefined ? 'invoice_fiscal_regimen' : 'invoice_cfdi_use',
+      uso: 'invoice_cfdi_use',
+    },
+  );
+  if (current) {
+    const { profile_id: _id, ...values } = next;
+    await trx.updateTable('tax_info').set(values).where('profile_id', '=', profileId).execute();
+  } else {
+    await trx.insertInto('tax_info').values(next).execute();
+  }
+  return next;
 }

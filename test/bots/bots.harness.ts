@@ -1,4 +1,5 @@
 import type { Update, UserFromGetMe } from 'grammy/types';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import twilio from 'twilio';
 import { type Bots, createBots } from '../../src/bots/bots.js';
@@ -100,6 +101,7 @@ export async function botHarness(opts: { deps?: Partial<Deps> } = {}) {
   };
   let app = wire(bots);
   let updateId = 1;
+  let triggers = 0;
 
   const h = {
     tg,
@@ -130,6 +132,21 @@ export async function botHarness(opts: { deps?: Partial<Deps> } = {}) {
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': sig },
         body: new URLSearchParams(params).toString(),
       });
+    },
+    /**
+     * A crash in the middle of handling: inserts into `table` (those matching `when`, an SQL condition on NEW)
+     * fail until the returned function is called. SQLite trigger, as the tests run on SQLite.
+     */
+    async failInserts(table: string, when = '1'): Promise<() => Promise<void>> {
+      const name = `fail_${table}_${++triggers}`;
+      await sql
+        .raw(
+          `CREATE TRIGGER ${name} BEFORE INSERT ON ${table} WHEN ${when} BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+        )
+        .execute(deps.db);
+      return async () => {
+        await sql.raw(`DROP TRIGGER ${name}`).execute(deps.db);
+      };
     },
     async runJobs(): Promise<number> {
       const handlers: JobHandlers = {

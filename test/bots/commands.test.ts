@@ -65,12 +65,14 @@ describe('commands of a linked chat', () => {
     expect(await ask('/saldo')).toBe('Tienes 5 créditos.');
   });
 
-  it('an error inside a handler still acknowledges the webhook and apologises in Spanish', async () => {
+  it('an error inside a handler answers 500 (Telegram redelivers) and apologises in Spanish once', async () => {
     await h.deps.db.schema.dropTable('tax_info').execute();
-    const res = await h.telegram(tgText(USER, '/datos'));
-    expect(res.status).toBe(200);
+    const update = { update_id: 4242, ...tgText(USER, '/datos') };
+    expect((await h.telegram(update)).status).toBe(500);
+    expect((await h.telegram(update)).status).toBe(500);
     await h.bots.outbox.drain();
-    expect(h.tg.textsTo(USER).at(-1)).toMatch(/algo salió mal/);
+    expect(h.tg.textsTo(USER).at(-1)).toMatch(/^Uy, algo salió mal de mi lado/);
+    expect(h.tg.textsTo(USER).filter((t) => t.includes('algo salió mal'))).toHaveLength(1);
   });
 });
 

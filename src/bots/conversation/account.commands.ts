@@ -4,7 +4,7 @@ import type { ProfilesTable } from '../../db/schema.js';
 import { isAppError } from '../../errors.js';
 import { createApiKey } from '../../profiles/apikeys.service.js';
 import { getTaxInfo } from '../../profiles/profiles.repo.js';
-import { updateTaxInfo } from '../../profiles/profiles.service.js';
+import { updateTaxInfoIn } from '../../profiles/profiles.service.js';
 import { say, type Turn } from './chat.context.js';
 import { payingBalance } from './chat-billing.js';
 import { msg } from './messages.js';
@@ -55,7 +55,7 @@ export async function setUso(turn: Turn, profile: ProfilesTable, arg: string): P
     return;
   }
   try {
-    await updateTaxInfo({ db, clock }, profile.id, { invoice_cfdi_use: code });
+    await updateTaxInfoIn(db, clock, profile.id, { invoice_cfdi_use: code });
     say(turn, `Listo: tus próximas facturas usarán ${withDescription(code, usoCfdiDescripcion)}.`);
   } catch (err) {
     if (!isAppError(err) || err.code !== 'ValidationError') throw err;

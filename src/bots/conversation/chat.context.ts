@@ -1,3 +1,6 @@
+import type { Transaction } from 'kysely';
+import type { DbOrTrx } from '../../db/db.js';
+import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { ChatRef, Choice, MediaRef, OutPayload } from './conversation.types.js';
 
@@ -13,7 +16,10 @@ export interface ChatMediaJob {
 
 /** How the conversation core queues its slow work; bots.ts wires it to the job queue. */
 export interface ChatJobs {
-  enqueueMedia(job: ChatMediaJob): Promise<void>;
+  /** Adds the job with the turn's transaction. */
+  enqueueMedia(trx: DbOrTrx, job: ChatMediaJob): Promise<void>;
+  /** Wakes the in-process workers, once the transaction that queued jobs committed. */
+  notify(): void;
 }
 
 export type CoreDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'logger'> & {
@@ -22,11 +28,15 @@ export type CoreDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'logger'> & {
   kick: () => void;
 };
 
-/** One incoming message being handled: handlers collect replies in out, sent together at the end. */
+/**
+ * One incoming message being handled, inside one transaction (deps.db is it): handlers change state and
+ * collect replies in out, written to the outbox at the end; afterCommit runs once it all committed.
+ */
 export interface Turn {
-  deps: CoreDeps;
+  deps: Omit<CoreDeps, 'db' | 'kick'> & { db: Transaction<Database> };
   chat: ChatRef;
   out: OutPayload[];
+  afterCommit: (() => void)[];
 }
 
 export const say = (

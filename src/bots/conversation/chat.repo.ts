@@ -83,8 +83,10 @@ export const clearConversation = async (db: DbOrTrx, chat: ChatRef): Promise<voi
 };
 
 /**
- * Records a webhook delivery; false when it was seen before (a redelivery), so it is handled once.
- * The primary key makes two concurrent deliveries race safely: only one insert wins.
+ * Records a webhook delivery; false when it was seen before (a redelivery), so it is handled once. Call it in
+ * the transaction that handles the delivery: a failure then rolls the mark back with everything else. The
+ * primary key makes two concurrent deliveries race safely: only one insert wins (PostgreSQL makes the second
+ * wait for the first to commit or roll back).
  */
 export async function markProcessed(
   db: DbOrTrx,
@@ -100,12 +102,3 @@ export async function markProcessed(
   // doNothing on conflict: SQLite reports 0 changes, PostgreSQL a rowCount of 0.
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
-
-/** Forgets a delivery whose handling failed, so the platform's redelivery gets another chance. */
-export const unmarkProcessed = async (db: DbOrTrx, channel: string, updateId: string): Promise<void> => {
-  await db
-    .deleteFrom('processed_updates')
-    .where('channel', '=', channel)
-    .where('update_id', '=', updateId)
-    .execute();
-};

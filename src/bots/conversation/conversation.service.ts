@@ -9,6 +9,7 @@ import {
   findIdentity,
   getConversation,
   linkChat,
+  markProcessed,
 } from './chat.repo.js';
 import { payingBalance } from './chat-billing.js';
 import { type Command, parseCommand } from './commands.js';
@@ -22,12 +23,45 @@ import { continueSignup, repeatQuestion, SIGNUP_STATES, startSignup } from './si
 /**
  * The channel-neutral conversation: who is this chat (linked profile, sign-up in progress, stranger) and what
  * to do with what they sent. Replies are queued in the outbox, never sent inline, so none is lost.
+ *
+ * One transaction per delivery: the "processed" mark, every state change, queued job and reply commit together
+ * or not at all. A redelivery of a handled message finds the mark and does nothing; a failure leaves no trace
+ * (the error goes up, the webhook answers 5xx) so the platform's redelivery is handled afresh.
  */
-export async function handleIncoming(deps: CoreDeps, chat: ChatRef, incoming: Incoming): Promise<void> {
-  const turn: Turn = { deps, chat, out: [] };
-  await route(turn, incoming);
-  await enqueueOutbox(deps.db, deps.clock, chat, turn.out);
-  deps.kick();
+export async function handleIncoming(
+  deps: CoreDeps,
+  chat: ChatRef,
+  incoming: Incoming,
+  deliveryId: string,
+): Promise<void> {
+  const { db, clock } = deps;
+  try {
+    const turn = await db.transaction().execute(async (trx) => {
+      if (!(await markProcessed(trx, clock, chat.channel, deliveryId))) return undefined;
+      const turn: Turn = { deps: { ...deps, db: trx }, chat, out: [], afterCommit: [] };
+      await route(turn, incoming);
+      await enqueueOutbox(trx, clock, chat, turn.out);
+      return turn;
+    });
+    if (!turn) return;
+    for (const fn of turn.afterCommit) fn();
+    deps.kick();
+  } catch (err) {
+    await apologiseOnce(deps, chat, deliveryId).catch((e: unknown) =>
+      deps.logger.error({ err: e }, 'could not queue the apology'),
+    );
+    throw err;
+  }
+}
+
+/** The platform may redeliver a failing message many times: say sorry for it once. */
+async function apologiseOnce(deps: CoreDeps, chat: ChatRef, deliveryId: string): Promise<void> {
+  const queued = await deps.db.transaction().execute(async (trx) => {
+    if (!(await markProcessed(trx, deps.clock, `${chat.channel}:failed`, deliveryId))) return false;
+    await enqueueOutbox(trx, deps.clock, chat, [{ type: 'text', text: msg.error() }]);
+    return true;
+  });
+  if (queued) deps.kick();
 }
 
 async function route(turn: Turn, incoming: Incoming): Promise<void> {

@@ -51,5 +51,9 @@ export type OutPayload =
   /** WhatsApp: the PDF as media through a freshly signed link, the XML link appended to the text. */
   | { type: 'invoice_links'; invoiceId: string; text: string };
 
-/** What each channel adapter hands a translated message to: the conversation core. */
-export type Handle = (chat: ChatRef, incoming: Incoming) => Promise<void>;
+/**
+ * What each channel adapter hands a translated message to: the conversation core. deliveryId (Telegram
+ * update_id, Twilio MessageSid) makes a redelivery a no-op once the message was handled; when handling throws,
+ * nothing was recorded, and the adapter answers the webhook with an error so the platform redelivers.
+ */
+export type Handle = (chat: ChatRef, incoming: Incoming, deliveryId: string) => Promise<void>;

@@ -35,13 +35,14 @@ export async function queueMedia(
       turn.out.push({ type: 'text', text: msg.tooBig(sizeText(limit)) });
       continue;
     }
-    await turn.deps.jobs.enqueueMedia({
+    await turn.deps.jobs.enqueueMedia(turn.deps.db, {
       channel: turn.chat.channel,
       chatId: turn.chat.chatId,
       profileId: profile.id,
       media,
       key: `${key}:${i}`,
     });
+    turn.afterCommit.push(turn.deps.jobs.notify);
   }
 }
 

@@ -106,7 +106,8 @@ export const msg = {
 
   apiKey: (key: string) =>
     `🔑 Tu nueva clave para la API:\n${key}\n\nGuárdala ahora: no la volveré a mostrar. Tus claves anteriores siguen válidas; si necesitas revocarlas, pídelo a soporte.`,
-  error: () => 'Uy, algo salió mal de mi lado. Intenta de nuevo en un momento.',
+  error: () =>
+    'Uy, algo salió mal de mi lado. Si en un par de minutos no te respondo, envíame tu mensaje otra vez.',
 };
 
 /** How to start over: Telegram has slash commands, WhatsApp users type a word. */

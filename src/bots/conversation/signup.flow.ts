@@ -1,9 +1,9 @@
 import { isValidRfc, normalizeRfc, rfcKind } from '../../catalogs/rfc.js';
 import { isUsoAllowedForRegimen, isValidRegimen, usosForRegimen } from '../../catalogs/sat.catalogs.js';
-import { grantCredits } from '../../credits/credits.service.js';
+import { grantCreditsIn } from '../../credits/credits.service.js';
 import { isAppError } from '../../errors.js';
 import { findProfileByRfc } from '../../profiles/profiles.repo.js';
-import { createProfile } from '../../profiles/profiles.service.js';
+import { insertProfile } from '../../profiles/profiles.service.js';
 import { say, type Turn } from './chat.context.js';
 import { type Conversation, clearConversation, linkChat, setConversation } from './chat.repo.js';
 import type { Choice } from './conversation.types.js';
@@ -133,26 +133,27 @@ async function finishWithUso(turn: Turn, conv: Conversation, uso: string): Promi
   return undefined;
 }
 
+/**
+ * Profile, tax information, welcome credits and the chat link are written with the turn's transaction: all of
+ * them or none, so a failure half-way never leaves a profile that a retry would then call a conflict.
+ */
 async function createChatProfile(turn: Turn, d: Record<string, string>): Promise<void> {
   const { db, clock, config } = turn.deps;
   try {
-    const profile = await createProfile(
-      { db, clock },
-      {
-        rfc: d.rfc ?? '',
-        name: d.name ?? '',
-        phone_number: d.phone ?? null,
-        tax_info: {
-          taxpayer: d.name ?? null,
-          postal_code: d.postal_code ?? null,
-          fiscal_regimen: d.regimen ?? null,
-          cfdi_use: d.uso ?? null,
-        },
+    const profile = await insertProfile(db, clock, {
+      rfc: d.rfc ?? '',
+      name: d.name ?? '',
+      phone_number: d.phone ?? null,
+      tax_info: {
+        taxpayer: d.name ?? null,
+        postal_code: d.postal_code ?? null,
+        fiscal_regimen: d.regimen ?? null,
+        cfdi_use: d.uso ?? null,
       },
-    );
+    });
     const credits =
       config.WELCOME_CREDITS > 0
-        ? await grantCredits(
+        ? await grantCreditsIn(
             db,
             clock,
             { type: 'profile', id: profile.id },
@@ -163,6 +164,8 @@ async function createChatProfile(turn: Turn, d: Record<string, string>): Promise
     await linkChat(db, clock, turn.chat, profile.id, profile.phone_number);
     say(turn, msg.signupDone(profile.name, credits));
   } catch (err) {
+    // Refusals found before anything was written (a taken RFC or number, a bad value). A duplicate that races
+    // past the check fails its insert instead: the whole turn rolls back and its redelivery is refused here.
     if (!isAppError(err) || (err.code !== 'Conflict' && err.code !== 'ValidationError')) throw err;
     turn.deps.logger.info({ code: err.code, message: err.message }, 'chat sign-up refused');
     say(turn, msg.signupConflict());

@@ -1,8 +1,12 @@
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { ChatRef, Handle, MediaRef } from '../conversation/conversation.types.js';
+import type { ChatRef, Handle, Incoming, MediaRef } from '../conversation/conversation.types.js';
 
 const chatOf = (ctx: Context): ChatRef => ({ channel: 'telegram', chatId: String(ctx.chat?.id) });
+
+/** Hands the update to the core under its update_id, which makes a redelivered update a no-op. */
+const deliver = (handle: Handle, ctx: Context, incoming: Incoming) =>
+  handle(chatOf(ctx), incoming, String(ctx.update.update_id));
 
 /** Linking: a shared contact counts only when it is the sender's own (contact.user_id === from.id). */
 export function contactFeature(handle: Handle): Composer<Context> {
@@ -10,7 +14,7 @@ export function contactFeature(handle: Handle): Composer<Context> {
   c.on('message:contact', (ctx) => {
     const { contact } = ctx.message;
     const own = contact.user_id !== undefined && contact.user_id === ctx.from.id;
-    return handle(chatOf(ctx), { kind: 'contact', phone: contact.phone_number, own });
+    return deliver(handle, ctx, { kind: 'contact', phone: contact.phone_number, own });
   });
   return c;
 }
@@ -32,8 +36,8 @@ export function mediaFeature(handle: Handle): Composer<Context> {
   const c = new Composer<Context>();
   c.on(['message:photo', 'message:document'], (ctx) => {
     const media = imageOf(ctx.message);
-    if (!media) return handle(chatOf(ctx), { kind: 'other' });
-    return handle(chatOf(ctx), { kind: 'media', items: [media], key: `telegram:${ctx.update.update_id}` });
+    if (!media) return deliver(handle, ctx, { kind: 'other' });
+    return deliver(handle, ctx, { kind: 'media', items: [media], key: `telegram:${ctx.update.update_id}` });
   });
   return c;
 }
@@ -41,12 +45,12 @@ export function mediaFeature(handle: Handle): Composer<Context> {
 /** Commands, sign-up answers and button presses are all text to the conversation. */
 export function textFeature(handle: Handle): Composer<Context> {
   const c = new Composer<Context>();
-  c.on('message:text', (ctx) => handle(chatOf(ctx), { kind: 'text', text: ctx.message.text }));
+  c.on('message:text', (ctx) => deliver(handle, ctx, { kind: 'text', text: ctx.message.text }));
   c.on('callback_query:data', async (ctx) => {
     // Only stops the button's spinner: not awaited, so a slow Bot API never holds the webhook up.
     void ctx.answerCallbackQuery().catch(() => undefined);
-    if (ctx.chat) await handle(chatOf(ctx), { kind: 'text', text: ctx.callbackQuery.data });
+    if (ctx.chat) await deliver(handle, ctx, { kind: 'text', text: ctx.callbackQuery.data });
   });
-  c.on('message', (ctx) => handle(chatOf(ctx), { kind: 'other' }));
+  c.on('message', (ctx) => deliver(handle, ctx, { kind: 'other' }));
   return c;
 }

@@ -1,21 +1,31 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { type Bot, webhookCallback } from 'grammy';
+import { type Bot, BotError, webhookCallback } from 'grammy';
 import { newRouter } from '../../http/app.js';
 import type { AppEnv } from '../../http/env.js';
+import type { Logger } from '../../logger.js';
 
 export const TELEGRAM_WEBHOOK_PATH = '/webhooks/telegram';
 
 /**
  * grammY's Hono adapter checks X-Telegram-Bot-Api-Secret-Token (401 when it is missing or wrong). Handlers only
  * write to the database (replies and photos go to the outbox and the job queue), so this answers in milliseconds.
+ * An update whose handling failed answers 500: nothing of it was recorded, and Telegram redelivers it.
  */
-export function telegramRoutes(bot: Bot, secretToken: string): OpenAPIHono<AppEnv> {
+export function telegramRoutes(bot: Bot, secretToken: string, logger: Logger): OpenAPIHono<AppEnv> {
   const router = newRouter();
   const handle = webhookCallback(bot, 'hono', {
     secretToken,
     onTimeout: 'return',
     timeoutMilliseconds: 9_000,
   });
-  router.post(TELEGRAM_WEBHOOK_PATH, (c) => handle(c));
+  router.post(TELEGRAM_WEBHOOK_PATH, async (c) => {
+    try {
+      return await handle(c);
+    } catch (err) {
+      const updateId = err instanceof BotError ? err.ctx.update.update_id : undefined;
+      logger.error({ err: err instanceof BotError ? err.error : err, updateId }, 'telegram update failed');
+      return c.json({ error: 'InternalError', message: 'The update could not be handled' }, 500);
+    }
+  });
   return router;
 }

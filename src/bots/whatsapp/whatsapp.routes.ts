@@ -1,27 +1,19 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import twilio from 'twilio';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/db.js';
 import { newRouter } from '../../http/app.js';
 import type { AppEnv } from '../../http/env.js';
 import type { Logger } from '../../logger.js';
-import { markProcessed } from '../conversation/chat.repo.js';
 import type { ChatRef, Handle, Incoming, MediaRef } from '../conversation/conversation.types.js';
-import { msg } from '../conversation/messages.js';
-import { enqueueOutbox } from '../conversation/outbox.repo.js';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 export interface WhatsappRouteDeps {
-  db: Db;
-  clock: Clock;
   logger: Logger;
   authToken: string;
   /** The URL Twilio signs is the one configured in the console: PUBLIC_BASE_URL + path. */
   publicBaseUrl?: string;
   handle: Handle;
-  kick: () => void;
 }
 
 /** Twilio's form fields → what the conversation understands. Several media in one message = several invoices. */
@@ -58,17 +50,13 @@ export function whatsappRoutes(deps: WhatsappRouteDeps): OpenAPIHono<AppEnv> {
     const sid = params.MessageSid;
     const from = params.From;
     if (!sid || !from?.startsWith('whatsapp:')) return twiml();
-    if (!(await markProcessed(deps.db, deps.clock, 'whatsapp', sid))) return twiml();
     const chat: ChatRef = { channel: 'whatsapp', chatId: from };
     try {
-      await deps.handle(chat, incomingOf(params));
+      // A MessageSid already handled is a no-op; a failure records nothing, so the redelivery is handled.
+      await deps.handle(chat, incomingOf(params), sid);
     } catch (err) {
-      // Twilio would redeliver a 5xx, but the message is already marked handled: apologise instead.
       deps.logger.error({ err, messageSid: sid }, 'whatsapp message failed');
-      await enqueueOutbox(deps.db, deps.clock, chat, [{ type: 'text', text: msg.error() }]).catch(
-        () => undefined,
-      );
-      deps.kick();
+      return c.json({ error: 'InternalError', message: 'The message could not be handled' }, 500);
     }
     return twiml();
   });
