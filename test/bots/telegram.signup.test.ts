@@ -92,6 +92,29 @@ describe('Telegram linking and sign-up', () => {
     expect(await h.deps.db.selectFrom('conversations').selectAll().execute()).toEqual([]);
   });
 
+  it('accepts a typed regime code that has no button (621) and offers the uses SAT allows for it', async () => {
+    await say(contact('+525533338888', USER));
+    for (const answer of [makeRfc(), 'Ana Gómez', '06600']) await say(tgText(USER, answer));
+    const buttons = () =>
+      (
+        h.tg.sent('sendMessage').at(-1)!.params.reply_markup as {
+          inline_keyboard: { callback_data: string }[][];
+        }
+      ).inline_keyboard
+        .flat()
+        .map((b) => b.callback_data);
+    expect(buttons()).not.toContain('621');
+    expect((await say(tgText(USER, '621')))[0]).toMatch(/^5\/5/);
+    expect(buttons()).toEqual(['G03', 'G01', 'G02', 'S01', 'I04', 'CP01']); // no D01 for 621
+    expect((await say(tgText(USER, 'D01')))[0]).toMatch(/no aplica a tu régimen/);
+    expect((await say(tgText(USER, 'I01')))[0]).toMatch(/¡Bienvenido, Ana Gómez!/);
+    const profile = await findProfileByPhone(h.deps.db, '+525533338888');
+    expect(await getTaxInfo(h.deps.db, profile!.id)).toMatchObject({
+      fiscal_regimen: '621',
+      cfdi_use: 'I01',
+    });
+  });
+
   it('/start during sign-up re-asks the pending question; sharing the contact again is no dead end', async () => {
     await say(contact('+525533335555', USER));
     const rfc = makeRfc();

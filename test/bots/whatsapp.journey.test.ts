@@ -158,6 +158,49 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
     expect(await h.deps.db.selectFrom('conversations').selectAll().execute()).toEqual([]);
   });
 
+  it('refuses media that is too big, not JPEG/PNG, or gone (404), charging nothing', async () => {
+    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+    await send(text('saldo'));
+    const photo = async (url: string, type = 'image/jpeg') =>
+      (
+        await send({
+          MessageSid: `SM${++sid}`,
+          From: FROM,
+          To: WA_FROM,
+          NumMedia: '1',
+          MediaUrl0: url,
+          MediaContentType0: type,
+        })
+      ).at(-1);
+    // MAX_IMAGE_BYTES is 200 000 in the harness; WhatsApp does not give the size up front: refused while downloading.
+    expect(await photo(h.tw.addMedia('big', Buffer.alloc(250_000, 1)))).toMatch(
+      /^Esa imagen pesa más de 195 KB/,
+    );
+    expect(
+      await photo(h.tw.addMedia('gif', Buffer.from('GIF89a not really'), 'image/gif'), 'image/gif'),
+    ).toMatch(/No pude abrir esa imagen/);
+    const gone = h.tw.addMedia('gone', await receiptJpeg()).replace('MEgone', 'MEmissing');
+    expect(await photo(gone)).toMatch(/No pude descargar tu imagen/);
+    expect(await h.deps.db.selectFrom('invoices').selectAll().execute()).toEqual([]);
+    expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(5);
+  });
+
+  it('with no credits says so and how to get more, charging nothing', async () => {
+    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888', credits: 0 });
+    const msgs = await send({
+      MessageSid: `SM${++sid}`,
+      From: FROM,
+      To: WA_FROM,
+      NumMedia: '1',
+      MediaUrl0: h.tw.addMedia('nc', await receiptJpeg()),
+      MediaContentType0: 'image/jpeg',
+    });
+    expect(msgs[0]).toMatch(/^¡Listo, .*Tienes 0 créditos\.\nPara recargar/s);
+    expect(msgs.at(-1)).toMatch(/^No tienes créditos para facturar 😕\. No se cobró nada\.\nPara recargar/);
+    expect(await h.deps.db.selectFrom('invoices').selectAll().execute()).toEqual([]);
+    expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(0);
+  });
+
   it('/apikey issues a working key, says older keys stay valid, and blanks it in the outbox once sent', async () => {
     const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
     const [, reply] = await send(text('apikey'));
