@@ -9,12 +9,16 @@ import { FakeTelegram } from './fake-telegram.js';
 import { FakeTwilio } from './fake-twilio.js';
 
 const SERVER = process.env.SERVER_URL ?? 'http://localhost:3000';
+// The server listens on PORT (default 3000): it must be the port SERVER_URL names.
+const url = new URL(SERVER);
+const PORT = url.port || (url.protocol === 'https:' ? '443' : '80');
 const TOKEN = '123456:LOCAL-token';
 const SECRET = 'local-webhook-secret';
 const SID = `AC${'1'.repeat(32)}`;
 const AUTH = 'local-auth-token';
 const TG_USER = 1001;
-const WA_USER = process.env.WA_NUMBER ?? 'whatsapp:+5215512345678';
+// The same person as the sample Telegram contact (+52 55 1234 0000; WhatsApp writes Mexican mobiles with a 1).
+const WA_USER = process.env.WA_NUMBER ?? 'whatsapp:+5215512340000';
 
 const tg = await new FakeTelegram(TOKEN).start(Number(process.env.FAKE_TELEGRAM_PORT ?? 8081));
 const tw = await new FakeTwilio(SID, AUTH).start(Number(process.env.FAKE_TWILIO_PORT ?? 8082));
@@ -23,9 +27,10 @@ console.log(`Start the server in another terminal with:
 
   TELEGRAM_BOT_TOKEN=${TOKEN} TELEGRAM_WEBHOOK_SECRET=${SECRET} TELEGRAM_API_ROOT=${tg.url} \\
   TWILIO_ACCOUNT_SID=${SID} TWILIO_AUTH_TOKEN=${AUTH} TWILIO_WHATSAPP_FROM=whatsapp:+14155238886 \\
-  TWILIO_API_BASE_URL=${tw.url} PUBLIC_BASE_URL=${SERVER} WELCOME_CREDITS=3 npm start
+  TWILIO_API_BASE_URL=${tw.url} PUBLIC_BASE_URL=${SERVER} PORT=${PORT} WELCOME_CREDITS=3 npm start
 
-Then type: tg <text> | tg-contact <phone> | tg-photo <file.jpg> | wa <text> | wa-photo <file.jpg> | quit`);
+Then type: tg <text> | tg-contact <phone> | tg-photo <file.jpg> | wa <text> | wa-photo <file.jpg> | quit
+(WhatsApp messages come from ${WA_USER}; WA_NUMBER=whatsapp:+521… for someone else.)`);
 
 tg.onCall = (call) => {
   if (call.method !== 'sendMessage' && call.method !== 'sendDocument') return;
