@@ -226,28 +226,55 @@ export function moralInitials(razonSocial: string): string | null {
   return null;
 }
 
+const PERSON_STOP = new Set([...NAME_STOP, 'DA', 'DAS', 'DI', 'DER', 'DIE', 'DU', 'VAN', 'VON', 'MC', 'MAC']);
+
+/**
+ * SAT's rule for a persona física, from a name printed as «NOMBRE(S) PATERNO MATERNO»: the paternal surname's
+ * initial and first inner vowel, the maternal surname's initial, the first name's initial (the second name's
+ * when the first is JOSE or MARIA and another follows). Null when the name has fewer than three words.
+ */
+export function fisicaLetters(fullName: string): string | null {
+  const words = fullName
+    .replace(/[^A-ZÑ& ]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 0 && !PERSON_STOP.has(w));
+  if (words.length < 3) return null;
+  const [pat = '', mat = ''] = words.slice(-2);
+  const names = words.slice(0, -2);
+  const first = names.length > 1 && /^(JOSE|J|MARIA|MA)$/.test(names[0] ?? '') ? names[1] : names[0];
+  const vowel = /[AEIOU]/.exec(pat.slice(1))?.[0];
+  return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
+}
+
 /** The letters the name predicts replace OCR-garbled ones when the check digit agrees. */
 function withInitials(found: RfcCandidate[], lines: Line[], initials: string | null): RfcCandidate[] {
   if (!initials) return found;
+  // Three letters for a company (12-char RFC), four for a person (13).
+  const n = initials.length;
+  const len = n + 9;
   const agrees = (rfc: string): boolean => [...initials].every((ch, i) => ch === '?' || rfc[i] === ch);
   const fill = (rfc: string): string => [...initials].map((ch, i) => (ch === '?' ? rfc[i] : ch)).join('');
+  // The name corroborates what was read, it does not replace it: at most one letter may change (a misread
+  // name, `IA JUAN…` for `JUAN…`, would otherwise rewrite a good reading).
+  const oneLetterAway = (read: string): boolean =>
+    [...initials].filter((ch, i) => ch !== '?' && ch !== read[i]).length <= 1;
   const out = found.map((c) => {
-    if (c.rfc.length !== 12) return c;
+    if (c.rfc.length !== len) return c;
     if (agrees(c.rfc)) return { ...c, score: Math.min(1, c.score + 0.1) };
-    const alt = fill(c.rfc) + c.rfc.slice(3);
-    return isValid(alt) ? { ...c, rfc: alt } : { ...c, score: c.score - 0.25 };
+    const alt = fill(c.rfc) + c.rfc.slice(n);
+    return oneLetterAway(c.rfc) && isValid(alt) ? { ...c, rfc: alt } : { ...c, score: c.score - 0.25 };
   });
   // A labelled token that could not be repaired alone: the name's initials plus the date and homoclave.
   lines.forEach((l, i) => {
     if (!RFC_LABEL.test(l.norm)) return;
     for (const tok of tokensOf(l.norm)) {
       // As read, or with one stray character dropped (a thermal 0 read as two characters).
-      const variants = [{ t: tok.slice(0, 12), cost: 0 }];
-      if (tok.length === 13)
-        for (let k = 3; k < 13; k++) variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1 });
+      const variants = [{ t: tok.slice(0, len), cost: 0 }];
+      if (tok.length === len + 1)
+        for (let k = n; k < len + 1; k++) variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1 });
       for (const { t, cost } of variants) {
-        if (t.length !== 12) continue;
-        for (const r of repairRfc(fill(t) + t.slice(3))) {
+        if (t.length !== len || !oneLetterAway(t)) continue;
+        for (const r of repairRfc(fill(t) + t.slice(n))) {
           out.push({ rfc: r.rfc, score: 0.75 - 0.05 * (r.edits + cost), line: i });
         }
       }
@@ -256,10 +283,17 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   return out;
 }
 
-/** The issuer's RFC: labelled, in the header, valid; customer and generic RFCs are skipped. */
-export function extractRfc(lines: Line[], razonSocial: string | null = null): RfcCandidate | null {
+/**
+ * The issuer's RFC: labelled, in the header, valid; customer and generic RFCs are skipped. A razón social
+ * (company) or a person's name, when read, predicts the RFC's letters.
+ */
+export function extractRfc(
+  lines: Line[],
+  razonSocial: string | null = null,
+  personName: string | null = null,
+): RfcCandidate | null {
   let found: RfcCandidate[] = [];
-  const initials = razonSocial ? moralInitials(razonSocial) : null;
+  const initials = razonSocial ? moralInitials(razonSocial) : personName ? fisicaLetters(personName) : null;
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
   lines.forEach((l, i) => {
     const labelled = RFC_LABEL.test(l.norm);
@@ -279,7 +313,8 @@ export function extractRfc(lines: Line[], razonSocial: string | null = null): Rf
   });
   found = withInitials(found, lines, initials);
   // A company (SA DE CV...) has a 12-char RFC: a 13-char reading is an OCR insertion.
-  if (initials) found = found.map((c) => (c.rfc.length === 13 ? { ...c, score: c.score - 0.3 } : c));
+  if (razonSocial && initials)
+    found = found.map((c) => (c.rfc.length === 13 ? { ...c, score: c.score - 0.3 } : c));
   found.sort((a, b) => b.score - a.score);
   return found[0] ?? null;
 }

@@ -21,7 +21,9 @@ export function extractFields(text: string): Extraction {
   // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
   const firstVendor = extractVendor(lines, null, null);
   const company = firstVendor.nameConfidence >= 0.5 ? firstVendor.name : null;
-  const rfc = extractRfc(lines, company);
+  // Without a company name, a persona física's name printed under the store name (weaker evidence).
+  const person = company ? null : firstVendor.name;
+  const rfc = extractRfc(lines, company, person);
   const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
   const dt = extractDateTime(lines);
   const folio = extractFolio(lines);

@@ -1,3 +1,4 @@
+import { fisicaLetters } from './extract.rfc.js';
 import type { Line } from './extract.text.js';
 
 export interface Vendor {
@@ -54,13 +55,8 @@ export function rfcNameMatch(name: string, rfc: string | null): number {
     .replace(/[.,]/g, ' ')
     .split(/\s+/)
     .filter((w) => w && !STOP.has(w));
-  if (rfc.length === 13 && words.length >= 3) {
-    // Persona física: paternal surname initial+first inner vowel, maternal initial, first name initial.
-    const [pat, mat] = [words[words.length - 2] ?? '', words[words.length - 1] ?? ''];
-    const vowel = pat.slice(1).match(/[AEIOU]/)?.[0] ?? '';
-    const guess = `${pat[0]}${vowel}${mat[0]}${words[0]?.[0]}`;
-    return [...guess].filter((c, i) => c === head[i]).length / 4;
-  }
+  const guess = rfc.length === 13 ? fisicaLetters(name) : null;
+  if (guess) return [...guess].filter((c, i) => c === head[i]).length / 4;
   const initials = words.map((w) => w[0]).join('');
   return (
     [...head].filter((c, i) => initials.includes(c) && initials.indexOf(c) <= i + 1).length / head.length

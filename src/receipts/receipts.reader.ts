@@ -24,6 +24,32 @@ const RETRY_BELOW = 0.6;
 const SECOND_PASS: PrepareOptions = { black: 0.25, median: 3 };
 
 const weak = (e: Extraction): boolean => KEY.some((k) => e.confidence[k] < RETRY_BELOW);
+/**
+ * Ink levels (see PrepareOptions.black) for re-reading the header when the RFC is still weak or disputed after
+ * the first re-read: fainter and bolder than the default, since faded and smudged prints fail at opposite ends.
+ */
+const RFC_RETRY_INK = [0.6];
+
+/**
+ * The RFC most readings support: confidences add up per RFC, so two readings that agree beat one confident
+ * outlier. Null when no reading found one.
+ */
+export function voteRfc(readings: Extraction[]): { rfc: string; confidence: number } | null {
+  const sum = new Map<string, number>();
+  const best = new Map<string, number>();
+  for (const r of readings) {
+    const rfc = r.fields.vendor_rfc;
+    if (!rfc) continue;
+    const c = r.confidence.vendor_rfc;
+    sum.set(rfc, (sum.get(rfc) ?? 0) + c);
+    best.set(rfc, Math.max(best.get(rfc) ?? 0, c));
+  }
+  let winner: string | null = null;
+  for (const [rfc, total] of sum) if (winner === null || total > (sum.get(winner) ?? 0)) winner = rfc;
+  if (winner === null) return null;
+  const agreeing = readings.filter((r) => r.fields.vendor_rfc === winner).length;
+  return { rfc: winner, confidence: Math.min(1, (best.get(winner) ?? 0) + 0.1 * (agreeing - 1)) };
+}
 const HEADER_FIELDS: FieldName[] = ['vendor_rfc', 'date', 'time', 'vendor_name', 'postal_code', 'folio'];
 const weakHeader = (e: Extraction): boolean =>
   e.confidence.vendor_rfc < RETRY_BELOW || e.confidence.date < RETRY_BELOW;
@@ -68,8 +94,24 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       // The RFC and date sit in the header; twice the pixels there rescue thin or faded characters.
       const t4 = performance.now();
       const head = await engine.recognize(await headerCrop(prepared));
-      result = mergeExtractions(result, extractFields(head.text), HEADER_FIELDS);
+      const headFields = extractFields(head.text);
+      const readings = [result, headFields];
+      result = mergeExtractions(result, headFields, HEADER_FIELDS);
       text = `${text}\n${head.text}`;
+      const disputed =
+        readings[0]?.fields.vendor_rfc && headFields.fields.vendor_rfc !== readings[0].fields.vendor_rfc;
+      if (result.confidence.vendor_rfc < RETRY_BELOW || disputed) {
+        for (const black of RFC_RETRY_INK) {
+          const again = await engine.recognize(await headerCrop(await prepareImage(image, { black })));
+          readings.push(extractFields(again.text));
+          text = `${text}\n${again.text}`;
+        }
+        const voted = voteRfc(readings);
+        if (voted) {
+          result.fields.vendor_rfc = voted.rfc;
+          result.confidence.vendor_rfc = voted.confidence;
+        }
+      }
       timings.header_pass = performance.now() - t4;
     }
     timings.total = performance.now() - t0;

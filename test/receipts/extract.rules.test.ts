@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractTotals, includedIvaRepair } from '../../src/receipts/extract.amounts.js';
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
-import { extractRfc, repairRfc } from '../../src/receipts/extract.rfc.js';
+import { extractRfc, fisicaLetters, repairRfc } from '../../src/receipts/extract.rfc.js';
 import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
 import { extractVendor } from '../../src/receipts/extract.vendor.js';
 
@@ -139,6 +139,22 @@ describe('RFC letters predicted by the razón social', () => {
     expect(extractRfc(lines('R.F.C.: MENO060313D54'), 'MINISUPER LA ESQUINITA, S.A. DE C.V.')?.rfc).toBe(
       'MEN060313D54',
     );
+  });
+});
+
+describe('RFC letters predicted by a persona física name', () => {
+  it('follows SAT: paternal initial and inner vowel, maternal initial, first name (not JOSE/MARIA), no particles', () => {
+    expect(fisicaLetters('JUAN CARLOS MENDOZA RUIZ')).toBe('MERJ');
+    expect(fisicaLetters('JOSE LUIS GARCIA LOPEZ')).toBe('GALL');
+    expect(fisicaLetters('MARIA GUADALUPE DE LA ROSA PEREZ')).toBe('ROPG');
+    expect(fisicaLetters('JUAN MENDOZA')).toBeNull();
+  });
+
+  it('corrects one misread letter of the RFC when the check digit agrees, never two', () => {
+    const text = 'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nRFC: MENJ831014R57';
+    expect(extractRfc(lines(text), null, 'JUAN CARLOS MENDOZA RUIZ')?.rfc).toBe('MERJ831014R57');
+    // A misread name (`IA JUAN…` → MERI) would change two letters: the reading stands.
+    expect(extractRfc(lines(text), null, 'IA JUAN CARTOS MENDOZA RUIZ')?.rfc).toBe('MENJ831014R57');
   });
 });
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Extraction } from '../../src/receipts/extract.js';
 import { createFakeOcrEngine } from '../../src/receipts/ocr.fake.js';
-import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
+import { createReceiptReader, voteRfc } from '../../src/receipts/receipts.reader.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
 const good = readFileSync('fixtures/receipts/text/restaurant-tip.txt', 'utf8');
@@ -48,6 +49,32 @@ describe('createReceiptReader with a fake OCR engine', () => {
     await reader.close();
   });
 
+  it('re-reads the header at another ink level when the RFC is still missing, and takes the RFC found', async () => {
+    const engine = createFakeOcrEngine([
+      'TOTAL 228.52\nFECHA: 21/11/2026',
+      'FECHA: 21/11/2026\nR.F.C. ????',
+      'R.F.C. CEC100512AB9\nFECHA: 21/11/2026',
+    ]);
+    const reader = createReceiptReader({ engine });
+    const data = await reader.read(image);
+    expect(engine.calls).toBe(3);
+    expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9', date: '2026-11-21' });
+    await reader.close();
+  });
+
+  it('lets two agreeing readings of the RFC outvote a different one', async () => {
+    const first = 'R.F.C. OAT080813655\nTOTAL 228.52';
+    const other = 'R.F.C. CEC100512AB9\nFECHA: 21/11/2026';
+    // The first pass has a weak date, so the header is re-read; it reads another RFC (disputed), so a third
+    // reading at another ink level settles it.
+    const engine = createFakeOcrEngine([first, other, other]);
+    const reader = createReceiptReader({ engine });
+    const data = await reader.read(image);
+    expect(engine.calls).toBe(3);
+    expect(data.vendor_rfc).toBe('CEC100512AB9');
+    await reader.close();
+  });
+
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
     const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
     const reader = createReceiptReader({ engine, headerPass: false });
@@ -56,5 +83,27 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(data).toMatchObject({ total: 22852, vendor_rfc: null, date: null });
     expect(data.confidence.vendor_rfc).toBe(0);
     await reader.close();
+  });
+});
+
+describe('voteRfc', () => {
+  const reading = (rfc: string | null, c: number) =>
+    ({ fields: { vendor_rfc: rfc }, confidence: { vendor_rfc: c } }) as unknown as Extraction;
+
+  it('adds confidences per RFC: two agreeing readings beat one confident outlier', () => {
+    const v = voteRfc([
+      reading('AHII880319456', 0.9),
+      reading('AMH8803194E6', 0.65),
+      reading('AMH8803194E6', 0.6),
+    ]);
+    expect(v).toEqual({ rfc: 'AMH8803194E6', confidence: 0.75 });
+  });
+
+  it('returns null when no reading found an RFC, and a lone reading as it is', () => {
+    expect(voteRfc([reading(null, 0), reading(null, 0)])).toBeNull();
+    expect(voteRfc([reading(null, 0), reading('CEC100512AB9', 0.7)])).toEqual({
+      rfc: 'CEC100512AB9',
+      confidence: 0.7,
+    });
   });
 });
