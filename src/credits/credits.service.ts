@@ -102,15 +102,24 @@ export async function refundInvoice(
   return true;
 }
 
-export async function grantCredits(
+export function grantCredits(
   db: Db,
   clock: Clock,
   account: Account,
   amount: number,
   reason?: string,
 ): Promise<number> {
-  validAmount(amount);
   return db.transaction().execute((trx) => grantCreditsIn(trx, clock, account, amount, reason));
+}
+
+/** The credits a new profile or organization starts with, granted in the transaction that creates it. */
+export async function initialCredits(
+  trx: DbOrTrx,
+  clock: Clock,
+  account: Account,
+  credits: number,
+): Promise<number> {
+  return credits > 0 ? grantCreditsIn(trx, clock, account, credits, 'initial credits') : 0;
 }
 
 /** grantCredits inside the caller's transaction, so the credits exist exactly when the caller's rows do. */

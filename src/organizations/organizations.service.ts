@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { grantCredits } from '../credits/credits.service.js';
+import { initialCredits } from '../credits/credits.service.js';
 import type { Db, DbOrTrx } from '../db/db.js';
 import type { OrganizationsTable, ProfilesTable } from '../db/schema.js';
 import { conflict, notFound, validationError } from '../errors.js';
@@ -46,16 +46,11 @@ export async function createOrganization(deps: OrgDeps, input: NewOrganization):
     created_at: now,
     updated_at: now,
   };
-  await deps.db.insertInto('organizations').values(row).execute();
-  if (credits > 0) {
-    row.credits_remaining = await grantCredits(
-      deps.db,
-      deps.clock,
-      { type: 'org', id: row.id },
-      credits,
-      'initial credits',
-    );
-  }
+  // The organization exists with its initial credits or not at all.
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('organizations').values(row).execute();
+    row.credits_remaining = await initialCredits(trx, deps.clock, { type: 'org', id: row.id }, credits);
+  });
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { grantCredits } from '../credits/credits.service.js';
+import { initialCredits } from '../credits/credits.service.js';
 import type { Db, DbOrTrx } from '../db/db.js';
 import type { ProfilesTable, TaxInfoTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -39,20 +39,15 @@ export interface NewProfile {
  */
 export async function createProfile(deps: ProfileDeps, input: NewProfile): Promise<ProfilesTable> {
   const credits = validCredits(input.credits);
-  const row = await deps.db
+  // The profile exists with its initial credits or not at all.
+  return deps.db
     .transaction()
-    .execute((trx) => insertProfile(trx, deps.clock, input))
+    .execute(async (trx) => {
+      const row = await insertProfile(trx, deps.clock, input);
+      row.credits_remaining = await initialCredits(trx, deps.clock, { type: 'profile', id: row.id }, credits);
+      return row;
+    })
     .catch(uniqueViolationToConflict);
-  if (credits > 0) {
-    row.credits_remaining = await grantCredits(
-      deps.db,
-      deps.clock,
-      { type: 'profile', id: row.id },
-      credits,
-      'initial credits',
-    );
-  }
-  return row;
 }
 
 /**

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/clock.js';
 import type { AppError } from '../../src/errors.js';
+import { createOrganization } from '../../src/organizations/organizations.service.js';
 import { findProfileByPhone, findProfileByRfcOrId, getTaxInfo } from '../../src/profiles/profiles.repo.js';
 import { createProfile, updateProfile, updateTaxInfo } from '../../src/profiles/profiles.service.js';
 import { makeTestDeps } from '../helpers/deps.js';
@@ -11,6 +13,25 @@ const codeOf = (p: Promise<unknown>) =>
     () => 'resolved',
     (e: AppError) => `${e.code}:${e.details?.[0]?.path ?? ''}`,
   );
+
+describe('creation with initial credits is one transaction', () => {
+  it('leaves no profile and no organization behind when granting their credits fails', async () => {
+    const deps = await makeTestDeps();
+    await sql
+      .raw(
+        "CREATE TRIGGER no_ledger BEFORE INSERT ON credit_ledger BEGIN SELECT RAISE(ABORT, 'injected'); END",
+      )
+      .execute(deps.db);
+    const rfc = makeRfc();
+    const base = { rfc, name: 'Ana', email: 'ana@example.com', phone_number: '+525512340001', credits: 3 };
+    await expect(createProfile(deps, base)).rejects.toThrow('injected');
+    expect(await findProfileByRfcOrId(deps.db, rfc)).toBeUndefined();
+    await expect(createOrganization(deps, { name: 'Despacho', credits: 3 })).rejects.toThrow('injected');
+    expect(await deps.db.selectFrom('organizations').selectAll().execute()).toEqual([]);
+    // Without credits nothing touches the ledger: both are created.
+    await expect(createProfile(deps, { ...base, credits: 0 })).resolves.toMatchObject({ rfc });
+  });
+});
 
 describe('createProfile', () => {
   it('normalizes RFC, email and phone, stores tax info and grants credits through the ledger', async () => {
