@@ -114,8 +114,14 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   for (const c of valuesOf(all, 'card')) vote(c, 0.8);
   for (const c of valuesOf(all, 'importe')) vote(c, 0.8);
   const cash = valuesOf(all, 'cash');
-  for (const p of cash) for (const ch of valuesOf(all, 'change')) vote(p - ch, 1.5);
+  // Change as read votes with paid; its `$`-misread variant (`67.34` → `7.34`) only weakly.
+  const changes = all.filter((a) => a.kind === 'change' && !a.shifted);
+  for (const p of cash)
+    for (const ch of changes) ch.values.forEach((v, k) => vote(p - v, k === 0 ? 1.5 : 0.5));
   for (const p of cash) vote(p, 0.5);
+  // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
+  const cents = centsInWords(lines);
+  if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(v, 1.5);
   let total: number | null = null;
   let best = 0;
   for (const [v, w] of votes) {
@@ -145,6 +151,18 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
     plain: { subs, ivas: plainIvas, iepss },
   };
   return finishTotals(total, best, pools);
+}
+
+const IN_WORDS = /PESO|M\.\s?N|\bMN\b|\bMIL\b|CIENTOS/;
+
+/** The cents of the amount written in words (`… Y DOS PESOS 66/100 M.N.`), or null when none is printed. */
+export function centsInWords(lines: Line[]): number | null {
+  for (let i = 0; i < lines.length; i++) {
+    const norm = lines[i]?.norm ?? '';
+    const m = /(?<!\d)(\d{2})\s?\/\s?100(?!\d)/.exec(norm);
+    if (m && (IN_WORDS.test(norm) || IN_WORDS.test(lines[i - 1]?.norm ?? ''))) return Number(m[1]);
+  }
+  return null;
 }
 
 /** IVA included in a total at 16 %, to the cent (SAT rounds half up). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractTotals, includedIvaRepair } from '../../src/receipts/extract.amounts.js';
+import { centsInWords, extractTotals, includedIvaRepair } from '../../src/receipts/extract.amounts.js';
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
 import { extractRfc, fisicaLetters, repairRfc } from '../../src/receipts/extract.rfc.js';
 import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
@@ -110,6 +110,17 @@ describe('amounts', () => {
     expect(includedIvaRepair(100000, 5000)).toBeNull();
     const t = extractTotals(lines('TOTAL 1000.00\nIVA INCLUIDO 50.00'), null);
     expect(t).toMatchObject({ total: 100000, iva: 5000 });
+  });
+
+  it('lets the cents of the total in words decide between two readings', () => {
+    const text =
+      'FE TORNILLO 1/4 x 2 P7 66.65\n——o 2932.66\nNE PRECIOS CON IVA INCLSIDO\nDOS MIL NOVECIENTOS TREINTA Y\nDE PESOS 66/100 *.N.) E\nBÑGO EFECTIVO 3000.00 a\nCAMBIO 67.34';
+    expect(extractTotals(lines(text), 293265).total).toBe(293266);
+    // Without the words, the item sum outweighs cash minus change.
+    expect(extractTotals(lines(text.replace('66/100', '')), 293265).total).toBe(293265);
+    expect(centsInWords(lines('SON: CIENTO VEINTE PESOS 05/100 MN'))).toBe(5);
+    // A fraction that is not an amount in words is not read as cents.
+    expect(centsInWords(lines('DESCUENTO 10/100'))).toBeNull();
   });
 
   it('reads values that drifted one line below their labels when the arithmetic agrees', () => {
