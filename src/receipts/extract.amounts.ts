@@ -116,8 +116,13 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   const cash = valuesOf(all, 'cash');
   // Change as read votes with paid; its `$`-misread variant (`67.34` → `7.34`) only weakly.
   const changes = all.filter((a) => a.kind === 'change' && !a.shifted);
-  for (const p of cash)
-    for (const ch of changes) ch.values.forEach((v, k) => vote(p - v, k === 0 ? 1.5 : 0.5));
+  for (const p of cash) {
+    for (const ch of changes) {
+      ch.values.forEach((v, k) => {
+        vote(p - v, k === 0 ? 1.5 : 0.5);
+      });
+    }
+  }
   for (const p of cash) vote(p, 0.5);
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
