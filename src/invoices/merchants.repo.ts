@@ -31,9 +31,12 @@ export async function learnMerchant(db: DbOrTrx, receipt: ReceiptFields, now: st
     updated_at: now,
   };
   if (known) await db.updateTable('merchants').set(next).where('rfc', '=', rfc).execute();
+  // A concurrent job (PostgreSQL runs them in parallel) may have inserted this merchant since the read
+  // above: its row stands, rather than a duplicate key rolling back the invoice's completion.
   else
     await db
       .insertInto('merchants')
       .values({ rfc, ...next })
+      .onConflict((oc) => oc.column('rfc').doNothing())
       .execute();
 }
