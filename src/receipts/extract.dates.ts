@@ -18,8 +18,18 @@ function validDate(y: number, m: number, d: number): string | null {
   return d <= days ? `${y}-${pad(m)}-${pad(d)}` : null;
 }
 
-/** Digits OCR often swaps on thermal fonts; tried only when the date as read is impossible. */
-const FIX: Record<string, string> = { '8': '0', '6': '0', '0': '8', '3': '8', '9': '0' };
+/**
+ * Digits OCR often swaps on thermal fonts, likeliest first; tried only when the date as read is impossible.
+ * A 7 is a 2 or a 1 whose faded stroke was lost (`2075` → `2025`).
+ */
+const FIX: Record<string, string[]> = {
+  '8': ['0'],
+  '6': ['0'],
+  '0': ['8'],
+  '3': ['8'],
+  '9': ['0'],
+  '7': ['2', '1'],
+};
 
 /** A thermal zero read as two characters (`2025` → `26025`): drop one char to get the expected length. */
 function shorten(s: string, len: number): string[] {
@@ -44,11 +54,11 @@ function repairDate(y: string, m: string, d: string): { iso: string; edits: numb
   if (direct && Number(yy) >= 2019 && Number(yy) <= 2030) return { iso: direct, edits: 0 };
   const s = `${yy}${m.padStart(2, '0')}${d.padStart(2, '0')}`;
   for (let i = 0; i < s.length; i++) {
-    const alt = FIX[s[i] ?? ''];
-    if (!alt) continue;
-    const v = s.slice(0, i) + alt + s.slice(i + 1);
-    const iso = validDate(Number(v.slice(0, 4)), Number(v.slice(4, 6)), Number(v.slice(6, 8)));
-    if (iso && Number(v.slice(0, 4)) >= 2019 && Number(v.slice(0, 4)) <= 2030) return { iso, edits: 1 };
+    for (const alt of FIX[s[i] ?? ''] ?? []) {
+      const v = s.slice(0, i) + alt + s.slice(i + 1);
+      const iso = validDate(Number(v.slice(0, 4)), Number(v.slice(4, 6)), Number(v.slice(6, 8)));
+      if (iso && Number(v.slice(0, 4)) >= 2019 && Number(v.slice(0, 4)) <= 2030) return { iso, edits: 1 };
+    }
   }
   // An older (or far) year is possible, just less likely than a misread digit.
   return direct && Number(yy) >= 2000 && Number(yy) <= 2035 ? { iso: direct, edits: 1 } : null;

@@ -55,6 +55,7 @@ describe('dates and times', () => {
     ['SAB 21 NOV 2026', '2026-11-21'],
     ['22-N0V—-2026 22:20:14', '2026-11-22'],
     ['FECHA: 12-08-2625', '2025-08-12'],
+    ['ph 20/11/2075 04:03 pM', '2025-11-20'], // a faded 2 read as 7
   ])('%s → %s', (text, iso) => {
     expect(extractDateTime(lines(text)).date).toBe(iso);
   });
