@@ -48,11 +48,21 @@ function cacheStatements(sqlite: SQLite.Database): void {
   }) as typeof sqlite.prepare;
 }
 
+/**
+ * pg returns BIGINT (amount_cents, count(*)) as a string; the schema says number, as SQLite returns. Money in
+ * cents and row counts stay far below 2^53, so they are parsed as numbers, for this pool only.
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 export function createDb(opts: DbOptions): Db {
   if (opts.databaseUrl?.startsWith('postgres')) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: openSqlite(opts.sqliteFile ?? ':memory:') }),
