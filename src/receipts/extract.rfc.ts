@@ -246,6 +246,23 @@ export function fisicaLetters(fullName: string): string | null {
   return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
 }
 
+/** The RFC's letters as the vendor's name predicts them: a company's initials (12 chars) or a person's (13). */
+export function nameLetters(rfcLength: number, name: string): string | null {
+  return rfcLength === 12 ? moralInitials(name) : rfcLength === 13 ? fisicaLetters(name) : null;
+}
+
+/**
+ * A read RFC with the letters the name predicts, when they differ from the reading in at most one letter and
+ * the check digit agrees (the name corroborates what was read, it does not replace it); otherwise the reading.
+ */
+export function correctByName(rfc: string, initials: string | null): string {
+  if (!initials || rfc.length !== initials.length + 9) return rfc;
+  const changed = [...initials].filter((ch, i) => ch !== '?' && ch !== rfc[i]).length;
+  if (changed !== 1) return rfc;
+  const alt = [...initials].map((ch, i) => (ch === '?' ? rfc[i] : ch)).join('') + rfc.slice(initials.length);
+  return isValid(alt) ? alt : rfc;
+}
+
 /** The letters the name predicts replace OCR-garbled ones when the check digit agrees. */
 function withInitials(found: RfcCandidate[], lines: Line[], initials: string | null): RfcCandidate[] {
   if (!initials) return found;
@@ -261,8 +278,8 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   const out = found.map((c) => {
     if (c.rfc.length !== len) return c;
     if (agrees(c.rfc)) return { ...c, score: Math.min(1, c.score + 0.1) };
-    const alt = fill(c.rfc) + c.rfc.slice(n);
-    return oneLetterAway(c.rfc) && isValid(alt) ? { ...c, rfc: alt } : { ...c, score: c.score - 0.25 };
+    const alt = correctByName(c.rfc, initials);
+    return alt !== c.rfc ? { ...c, rfc: alt } : { ...c, score: c.score - 0.25 };
   });
   // A labelled token that could not be repaired alone: the name's initials plus the date and homoclave.
   lines.forEach((l, i) => {

@@ -1,4 +1,5 @@
 import { type Extraction, extractFields } from './extract.js';
+import { correctByName, nameLetters } from './extract.rfc.js';
 import { createTesseractEngine, type OcrEngine } from './ocr.js';
 import { headerCrop, type PrepareOptions, prepareImage } from './prepare.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
@@ -108,7 +109,11 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
         }
         const voted = voteRfc(readings);
         if (voted) {
-          result.fields.vendor_rfc = voted.rfc;
+          // The reading that found the RFC may have garbled the name that the best reading of it corrects.
+          const name = result.fields.vendor_name;
+          result.fields.vendor_rfc = name
+            ? correctByName(voted.rfc, nameLetters(voted.rfc.length, name))
+            : voted.rfc;
           result.confidence.vendor_rfc = voted.confidence;
         }
       }

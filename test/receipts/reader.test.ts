@@ -62,6 +62,21 @@ describe('createReceiptReader with a fake OCR engine', () => {
     await reader.close();
   });
 
+  it("corrects one letter of the RFC found by a re-read with the better reading's name", async () => {
+    const page = 'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nFECHA: 20/11/2025\nTOTAL 2932.66';
+    const engine = createFakeOcrEngine([
+      page,
+      'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ',
+      // This reading garbles the name (IA JUAN CARTOS → MERI), so it cannot correct its own RFC.
+      'IA JUAN CARTOS MENDOZA RUIZ\nREC: MENJ831014R57',
+    ]);
+    const reader = createReceiptReader({ engine });
+    const data = await reader.read(image);
+    expect(engine.calls).toBe(3);
+    expect(data).toMatchObject({ vendor_name: 'JUAN CARLOS MENDOZA RUIZ', vendor_rfc: 'MERJ831014R57' });
+    await reader.close();
+  });
+
   it('lets two agreeing readings of the RFC outvote a different one', async () => {
     const first = 'R.F.C. OAT080813655\nTOTAL 228.52';
     const other = 'R.F.C. CEC100512AB9\nFECHA: 21/11/2026';
