@@ -1,53 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/clock.js';
 import { balanceOf, chargeForInvoice, refundInvoice } from '../../src/credits/credits.service.js';
-import { createDb, type Db } from '../../src/db/db.js';
+import type { Db } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
 import { profileForApiKey } from '../../src/profiles/apikeys.service.js';
 import { findProfileByRfc } from '../../src/profiles/profiles.repo.js';
+import { pgTestSchema } from '../helpers/postgres.js';
 import { seedProfile } from '../helpers/seed.js';
 
 /**
  * The same migrations and credit code against PostgreSQL, in a fresh schema that is dropped afterwards.
- * Skipped (with the reason printed) when no server answers at PG_TEST_URL or the default below.
+ * Skipped (with the reason printed) when no server answers at PG_TEST_URL or the default (test/helpers).
  */
-const URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const schema = await pgTestSchema();
 
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    return true;
-  } catch (err) {
-    console.warn(`PostgreSQL test skipped: ${URL} unreachable (${(err as Error).message})`);
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const available = await reachable();
-
-describe.skipIf(!available)('PostgreSQL', () => {
+describe.skipIf(!schema)('PostgreSQL', () => {
   let db: Db;
   const clock = fixedClock();
 
   beforeAll(async () => {
-    const sep = URL.includes('?') ? '&' : '?';
-    db = createDb({ databaseUrl: `${URL}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}` });
-    await migrate(db);
+    db = await schema!.migratedDb();
   });
 
   afterAll(async () => {
     await db?.destroy();
-    const client = new pg.Client({ connectionString: URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA ${schema} CASCADE`);
-    await client.end();
+    await schema?.drop();
   });
 
   it('runs the migrations once (a second run applies nothing)', async () => {
