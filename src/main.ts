@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const reader = createReceiptReader({ workers: config.OCR_WORKERS, recycleAfter: config.OCR_RECYCLE_AFTER });
+  const reader = createReceiptReader({
+    workers: config.OCR_WORKERS,
+    recycleAfter: config.OCR_RECYCLE_AFTER,
+    clock: systemClock,
+  });
   const deps: Deps = {
     config,
     db,

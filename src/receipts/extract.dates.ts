@@ -12,6 +12,28 @@ export interface DateTime {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+/**
+ * Which purchase dates are plausible, as ISO days, relative to the reader's clock: likely from seven years back
+ * to four ahead, possible from 2000 to nine ahead. Dates after today stay possible: tickets are printed by
+ * the store's clock, which can be wrong (and the synthetic evaluation tickets carry such dates).
+ */
+export interface DateWindow {
+  possibleFrom: string;
+  possibleTo: string;
+  likelyFrom: string;
+  likelyTo: string;
+}
+
+export function dateWindow(today: Date): DateWindow {
+  const y = today.getUTCFullYear();
+  return {
+    possibleFrom: '2000-01-01',
+    possibleTo: `${y + 9}-12-31`,
+    likelyFrom: `${y - 7}-01-01`,
+    likelyTo: `${y + 4}-12-31`,
+  };
+}
+
 function validDate(y: number, m: number, d: number): string | null {
   if (m < 1 || m > 12 || d < 1 || y < 2000 || y > 2099) return null;
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -39,29 +61,31 @@ function shorten(s: string, len: number): string[] {
   return out;
 }
 
-function repairDate(y: string, m: string, d: string): { iso: string; edits: number } | null {
+function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: string; edits: number } | null {
   if (y.length > 4 || m.length > 2 || d.length > 2) {
     for (const yy of shorten(y, 4))
       for (const mm of shorten(m, 2))
         for (const dd of shorten(d, 2)) {
-          const r = repairDate(yy, mm, dd);
+          const r = repairDate(yy, mm, dd, win);
           if (r) return { iso: r.iso, edits: r.edits + 1 };
         }
     return null;
   }
+  const likely = (iso: string | null): boolean =>
+    iso !== null && iso >= win.likelyFrom && iso <= win.likelyTo;
   const yy = y.length === 2 ? `20${y}` : y;
   const direct = validDate(Number(yy), Number(m), Number(d));
-  if (direct && Number(yy) >= 2019 && Number(yy) <= 2030) return { iso: direct, edits: 0 };
+  if (direct && likely(direct)) return { iso: direct, edits: 0 };
   const s = `${yy}${m.padStart(2, '0')}${d.padStart(2, '0')}`;
   for (let i = 0; i < s.length; i++) {
     for (const alt of FIX[s[i] ?? ''] ?? []) {
       const v = s.slice(0, i) + alt + s.slice(i + 1);
       const iso = validDate(Number(v.slice(0, 4)), Number(v.slice(4, 6)), Number(v.slice(6, 8)));
-      if (iso && Number(v.slice(0, 4)) >= 2019 && Number(v.slice(0, 4)) <= 2030) return { iso, edits: 1 };
+      if (iso && likely(iso)) return { iso, edits: 1 };
     }
   }
-  // An older (or far) year is possible, just less likely than a misread digit.
-  return direct && Number(yy) >= 2000 && Number(yy) <= 2035 ? { iso: direct, edits: 1 } : null;
+  // An older or farther date is possible, just less likely than a misread digit.
+  return direct && direct >= win.possibleFrom && direct <= win.possibleTo ? { iso: direct, edits: 1 } : null;
 }
 
 const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[Il|]/g, '1');
@@ -75,23 +99,23 @@ const NUMERIC = /(?<!\d)([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{1,3})\s?[/\-.]\s?([
 const ISO = /(?<!\d)(\d{4,5})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
 const NAMED = /(?<!\d)([0-9OQD]{1,3})\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d{4,5}|\d{2})(?!\d)/;
 
-function dateOn(norm: string): { iso: string; edits: number } | null {
+function dateOn(norm: string, win: DateWindow): { iso: string; edits: number } | null {
   const s = norm.replace(/-+/g, '-');
   const iso = ISO.exec(s);
   if (iso) {
-    const r = repairDate(iso[1] ?? '', iso[2] ?? '', iso[3] ?? '');
+    const r = repairDate(iso[1] ?? '', iso[2] ?? '', iso[3] ?? '', win);
     if (r) return r;
   }
   const named = NAMED.exec(s);
   if (named) {
     const m = monthIndex(named[2] ?? '');
     if (m > 0) {
-      const r = repairDate(named[3] ?? '', String(m), digitsOf(named[1] ?? ''));
+      const r = repairDate(named[3] ?? '', String(m), digitsOf(named[1] ?? ''), win);
       if (r) return r;
     }
   }
   const num = NUMERIC.exec(s);
-  if (num) return repairDate(num[3] ?? '', digitsOf(num[2] ?? ''), digitsOf(num[1] ?? ''));
+  if (num) return repairDate(num[3] ?? '', digitsOf(num[2] ?? ''), digitsOf(num[1] ?? ''), win);
   return null;
 }
 
@@ -108,13 +132,17 @@ function timeOn(norm: string): string | null {
   return `${pad(h)}:${t[2]}${t[3] ? `:${t[3]}` : ''}`;
 }
 
-/** Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. */
-export function extractDateTime(lines: Line[]): DateTime {
+/**
+ * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
+ * sets which years are plausible (see dateWindow), so the rules do not expire.
+ */
+export function extractDateTime(lines: Line[], today: Date): DateTime {
+  const win = dateWindow(today);
   let best: { iso: string; score: number } | null = null;
   let time: { t: string; score: number } | null = null;
   for (const l of lines) {
     if (/VENCE|VIGENCIA|CADUC|EXPIRA|PERMISO|CRE:/.test(l.norm)) continue;
-    const d = dateOn(l.norm);
+    const d = dateOn(l.norm, win);
     const t = timeOn(l.norm);
     if (d) {
       const score = (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits;

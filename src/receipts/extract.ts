@@ -12,8 +12,11 @@ export interface Extraction {
   confidence: Record<FieldName, number>;
 }
 
-/** Pure: OCR text in, fields (amounts in cents) and per-field confidence out. */
-export function extractFields(text: string): Extraction {
+/**
+ * Pure: OCR text in, fields (amounts in cents) and per-field confidence out. `today` (the reader's clock)
+ * decides which purchase dates are plausible.
+ */
+export function extractFields(text: string, today: Date): Extraction {
   const lines = toLines(text);
   const items = extractItems(lines);
   const itemsSum = items.length ? items.reduce((s, i) => s + i.amount, 0) : null;
@@ -25,7 +28,7 @@ export function extractFields(text: string): Extraction {
   const person = company ? null : firstVendor.name;
   const rfc = extractRfc(lines, company, person);
   const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
-  const dt = extractDateTime(lines);
+  const dt = extractDateTime(lines, today);
   const folio = extractFolio(lines);
   const cp = extractPostalCode(lines);
   const pay = extractPayment(lines);

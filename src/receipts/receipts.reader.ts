@@ -1,4 +1,5 @@
-import { type Extraction, extractFields } from './extract.js';
+import { type Clock, systemClock } from '../clock.js';
+import { type Extraction, extractFields as extractAt } from './extract.js';
 import { correctByName, nameLetters } from './extract.rfc.js';
 import { createTesseractEngine, type OcrEngine } from './ocr.js';
 import { headerCrop, type PrepareOptions, prepareImage } from './prepare.js';
@@ -16,6 +17,8 @@ export interface ReceiptReaderOptions {
   secondPass?: boolean;
   /** Re-read the header (top 40 %, 2× scale) when the RFC or date is weak. On by default. */
   headerPass?: boolean;
+  /** What "today" is when judging a ticket's date (a ticket cannot be from the future). */
+  clock?: Clock;
 }
 
 const KEY: FieldName[] = ['total', 'vendor_rfc', 'date', 'vendor_name'];
@@ -75,8 +78,11 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
 } {
   const engine =
     opts.engine ?? createTesseractEngine({ workers: opts.workers, recycleAfter: opts.recycleAfter });
+  const clock = opts.clock ?? systemClock;
   const read: ReceiptReader = async (image) => {
     const t0 = performance.now();
+    const today = clock.now();
+    const extractFields = (text: string): Extraction => extractAt(text, today);
     const prepared = await prepareImage(image);
     const t1 = performance.now();
     const ocr = await engine.recognize(prepared);

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/clock.js';
 import { runDueJobs } from '../../src/jobs/worker.js';
 import { renderInvoicePdf } from '../../src/pdf/invoice.pdf.js';
 import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
@@ -6,7 +7,7 @@ import { seedProfile } from '../helpers/seed.js';
 import { fixtureB64, invoiceHarness, json } from './invoice.helpers.js';
 
 // Slow: the real tesseract OCR on a real fixture photo, the real sandbox issuer and the real PDF.
-const reader = createReceiptReader({ workers: 1 });
+const reader = createReceiptReader({ clock: fixedClock('2026-11-22T12:00:00Z'), workers: 1 });
 afterAll(() => reader.close());
 
 describe('slow: real pipeline', () => {

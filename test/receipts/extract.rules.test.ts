@@ -6,6 +6,7 @@ import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
 import { extractVendor } from '../../src/receipts/extract.vendor.js';
 
 const lines = (t: string) => toLines(t);
+const TODAY = new Date('2026-11-22T12:00:00Z');
 
 describe('RFC repair', () => {
   it('fixes letter/digit confusions by position and keeps only check-digit-valid results', () => {
@@ -57,17 +58,33 @@ describe('dates and times', () => {
     ['FECHA: 12-08-2625', '2025-08-12'],
     ['ph 20/11/2075 04:03 pM', '2025-11-20'], // a faded 2 read as 7
   ])('%s → %s', (text, iso) => {
-    expect(extractDateTime(lines(text)).date).toBe(iso);
+    expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
+  });
+
+  it('judges years against the clock: recent ones as read, far ones repaired or less certain', () => {
+    expect(extractDateTime(lines('FECHA: 15/12/2026'), TODAY).date).toBe('2026-12-15'); // after today: as printed
+    const far = extractDateTime(lines('FECHA: 05/03/2034'), TODAY);
+    expect(far.date).toBe('2034-03-05');
+    expect(far.dateConfidence).toBeLessThan(
+      extractDateTime(lines('FECHA: 05/03/2025'), TODAY).dateConfidence,
+    );
+    expect(extractDateTime(lines('FECHA: 24/11/2044'), TODAY).date).toBeNull(); // nothing plausible
+    // The window moves with the clock: a 2031 ticket is as certain in 2031 as a 2025 one today.
+    const in2031 = new Date('2031-06-01');
+    expect(extractDateTime(lines('FECHA: 05/03/2031'), in2031).dateConfidence).toBe(
+      extractDateTime(lines('FECHA: 05/03/2025'), TODAY).dateConfidence,
+    );
+    expect(extractDateTime(lines('FECHA: 05/03/2044'), new Date('2041-06-01')).date).toBe('2044-03-05');
   });
 
   it('converts 12 h times and keeps seconds only when printed', () => {
-    expect(extractDateTime(lines('21/11/2026 05:16 PM')).time).toBe('17:16');
-    expect(extractDateTime(lines('21/11/2026 12:05 AM')).time).toBe('00:05');
-    expect(extractDateTime(lines('HORA: 16:59:12')).time).toBe('16:59:12');
+    expect(extractDateTime(lines('21/11/2026 05:16 PM'), TODAY).time).toBe('17:16');
+    expect(extractDateTime(lines('21/11/2026 12:05 AM'), TODAY).time).toBe('00:05');
+    expect(extractDateTime(lines('HORA: 16:59:12'), TODAY).time).toBe('16:59:12');
   });
 
   it('finds nothing in a line without a date', () => {
-    expect(extractDateTime(lines('TEL. 55 8558 6625')).date).toBeNull();
+    expect(extractDateTime(lines('TEL. 55 8558 6625'), TODAY).date).toBeNull();
   });
 });
 

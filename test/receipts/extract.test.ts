@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../src/receipts/extract.js';
 
-const fixture = (name: string) => extractFields(readFileSync(`fixtures/receipts/text/${name}.txt`, 'utf8'));
+// The day the fixture tickets are read: dates are judged against it (a ticket cannot be from the future).
+const TODAY = new Date('2026-11-22T12:00:00Z');
+const fixture = (name: string) =>
+  extractFields(readFileSync(`fixtures/receipts/text/${name}.txt`, 'utf8'), TODAY);
 
 describe('extractFields over OCR text fixtures', () => {
   it('restaurant: wrapped razón social, 12 h date line, tip excluded, suggested tip ignored, customer RFC skipped', () => {
@@ -96,7 +99,7 @@ describe('extractFields over OCR text fixtures', () => {
   });
 
   it('returns nulls and zero confidence for text that is not a receipt', () => {
-    const { fields, confidence } = extractFields('hola\nmundo\n');
+    const { fields, confidence } = extractFields('hola\nmundo\n', TODAY);
     expect(fields).toMatchObject({
       total: null,
       vendor_rfc: null,

@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/clock.js';
 import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
 
 // Real tesseract over a few synthetic tickets copied from shared/receipts/dev (see fixtures/receipts/README.md).
 const FIXTURES = 'fixtures/receipts';
 const REAL_DEV = '../shared/receipts/real-dev';
-const reader = createReceiptReader({ workers: 2 });
+const reader = createReceiptReader({ clock: fixedClock('2026-11-22T12:00:00Z'), workers: 2 });
 afterAll(() => reader.close());
 
 const cents = (pesos: number | null): number | null => (pesos === null ? null : Math.round(pesos * 100));

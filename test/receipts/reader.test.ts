@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/clock.js';
 import type { Extraction } from '../../src/receipts/extract.js';
 import { createFakeOcrEngine } from '../../src/receipts/ocr.fake.js';
 import { createReceiptReader, voteRfc } from '../../src/receipts/receipts.reader.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
+// Ticket dates are judged against the reader's clock: a fixed one keeps these tests true in any year.
+const clock = fixedClock('2026-11-22T12:00:00Z');
 const good = readFileSync('fixtures/receipts/text/restaurant-tip.txt', 'utf8');
 
 describe('createReceiptReader with a fake OCR engine', () => {
   it('returns fields, confidence, text and timings from one pass when the key fields are confident', async () => {
     const engine = createFakeOcrEngine([good]);
-    const reader = createReceiptReader({ engine });
+    const reader = createReceiptReader({ clock, engine });
     const data = await reader.read(image);
     expect(data).toMatchObject({
       total: 22852,
@@ -27,7 +30,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
 
   it('runs a second pass when a key field is missing and keeps the more confident reading', async () => {
     const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
-    const reader = createReceiptReader({ engine, secondPass: true, headerPass: false });
+    const reader = createReceiptReader({ clock, engine, secondPass: true, headerPass: false });
     const data = await reader.read(image);
     expect(engine.calls).toBe(2);
     expect(data.vendor_rfc).toBe('CEC100512AB9');
@@ -41,7 +44,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
       'TOTAL 228.52\nGARBLED',
       'R.F.C. CEC1O0512AB9\nFECHA: 21/11/2026\nTOTAL 999.99',
     ]);
-    const reader = createReceiptReader({ engine });
+    const reader = createReceiptReader({ clock, engine });
     const data = await reader.read(image);
     expect(engine.calls).toBe(2);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9', date: '2026-11-21' });
@@ -55,7 +58,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
       'FECHA: 21/11/2026\nR.F.C. ????',
       'R.F.C. CEC100512AB9\nFECHA: 21/11/2026',
     ]);
-    const reader = createReceiptReader({ engine });
+    const reader = createReceiptReader({ clock, engine });
     const data = await reader.read(image);
     expect(engine.calls).toBe(3);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9', date: '2026-11-21' });
@@ -70,7 +73,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
       // This reading garbles the name (IA JUAN CARTOS → MERI), so it cannot correct its own RFC.
       'IA JUAN CARTOS MENDOZA RUIZ\nREC: MENJ831014R57',
     ]);
-    const reader = createReceiptReader({ engine });
+    const reader = createReceiptReader({ clock, engine });
     const data = await reader.read(image);
     expect(engine.calls).toBe(3);
     expect(data).toMatchObject({ vendor_name: 'JUAN CARLOS MENDOZA RUIZ', vendor_rfc: 'MERJ831014R57' });
@@ -83,7 +86,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
     // The first pass has a weak date, so the header is re-read; it reads another RFC (disputed), so a third
     // reading at another ink level settles it.
     const engine = createFakeOcrEngine([first, other, other]);
-    const reader = createReceiptReader({ engine });
+    const reader = createReceiptReader({ clock, engine });
     const data = await reader.read(image);
     expect(engine.calls).toBe(3);
     expect(data.vendor_rfc).toBe('CEC100512AB9');
@@ -92,7 +95,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
 
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
     const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
-    const reader = createReceiptReader({ engine, headerPass: false });
+    const reader = createReceiptReader({ clock, engine, headerPass: false });
     const data = await reader.read(image);
     expect(engine.calls).toBe(1);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: null, date: null });
