@@ -34,8 +34,8 @@ export interface NewProfile {
 }
 
 /**
- * Creates a profile with its tax information in one transaction, then grants the initial credits through
- * the ledger (so every credit has a ledger row). Duplicate RFC, email or phone: Conflict.
+ * Creates a profile with its tax information and its initial credits (a ledger grant) in one transaction.
+ * Duplicate RFC, email or phone: Conflict.
  */
 export async function createProfile(deps: ProfileDeps, input: NewProfile): Promise<ProfilesTable> {
   const credits = validCredits(input.credits);

@@ -138,12 +138,24 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   total = preferCorroborated(total, votes, labelVotes);
   best = total === null ? 0 : (votes.get(total) ?? 0);
   const plainIvas = [...ivas];
-  if (total !== null && !subs.length && !iepss.length && ivas.length) {
-    // IVA printed as included: 16/116 of the total. When the two disagree, one confusable digit in each may
-    // have been misread (`643.33` / `83.80` for `643.83` / `88.80`); take the only pair that agrees.
+  const ivaLine = firstOf(all, 'iva');
+  const independent = total === null ? 0 : (votes.get(total) ?? 0) - (labelVotes.get(total) ?? 0);
+  if (
+    total !== null &&
+    !subs.length &&
+    !iepss.length &&
+    ivaLine &&
+    /\b16\s?%/.test(lines[ivaLine.line]?.norm ?? '') &&
+    independent < 1.5
+  ) {
+    // IVA printed as included at 16 % is 16/116 of the total. When the two disagree and nothing but the label
+    // (and a card slip) backs the total, one confusable digit in each may have been misread (`643.33` / `83.80`
+    // for `643.83` / `88.80`): take the only pair that agrees. Not for a ticket with items at 0 % or 8 %: its
+    // IVA line does not say 16 %, or its items and payment back the total.
     const fixed = includedIvaRepair(total, ivas[0] ?? 0);
     if (fixed) {
-      [total, best] = [fixed.total, Math.max(best, 3)];
+      total = fixed.total;
+      best = votes.get(total) ?? best;
       plainIvas[0] = fixed.iva;
     }
   }
@@ -160,12 +172,15 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
 
 const IN_WORDS = /PESO|M\.\s?N|\bMN\b|\bMIL\b|CIENTOS/;
 
-/** The cents of the amount written in words (`… Y DOS PESOS 66/100 M.N.`), or null when none is printed. */
+/**
+ * The cents of the amount written in words (`… Y DOS PESOS 66/100 M.N.`), or null when none is printed: the
+ * fraction must share its line with PESOS, M.N. or a number word, so dates and other fractions do not count.
+ */
 export function centsInWords(lines: Line[]): number | null {
   for (let i = 0; i < lines.length; i++) {
     const norm = lines[i]?.norm ?? '';
     const m = /(?<!\d)(\d{2})\s?\/\s?100(?!\d)/.exec(norm);
-    if (m && (IN_WORDS.test(norm) || IN_WORDS.test(lines[i - 1]?.norm ?? ''))) return Number(m[1]);
+    if (m && IN_WORDS.test(norm)) return Number(m[1]);
   }
   return null;
 }

@@ -246,42 +246,52 @@ export function fisicaLetters(fullName: string): string | null {
   return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
 }
 
-/** The RFC's letters as the vendor's name predicts them: a company's initials (12 chars) or a person's (13). */
-export function nameLetters(rfcLength: number, name: string): string | null {
-  return rfcLength === 12 ? moralInitials(name) : rfcLength === 13 ? fisicaLetters(name) : null;
-}
+/**
+ * The letter whose check-digit weight is 11 (3rd of 13 chars, 2nd of 12 once padded): any letter there gives
+ * the same check digit, so nothing can confirm a change at that position.
+ */
+const blindSpot = (len: number): number => (len === 13 ? 2 : 1);
+const LETTER = /[A-ZÑ&]/;
 
 /**
- * A read RFC with the letters the name predicts, when they differ from the reading in at most one letter and
- * the check digit agrees (the name corroborates what was read, it does not replace it); otherwise the reading.
+ * The name's letters laid over a reading of the RFC's letter part. Kept from the reading: SAT's X for the last
+ * letter of an inconvenient word (persona física), and — for a person's name — a letter read at the blind spot,
+ * where the check digit cannot arbitrate between reading and name. A company name (several words and a
+ * company type, read with the help of the language model) is trusted there, as measured on the dev tickets.
  */
-export function correctByName(rfc: string, initials: string | null): string {
-  if (!initials || rfc.length !== initials.length + 9) return rfc;
-  const changed = [...initials].filter((ch, i) => ch !== '?' && ch !== rfc[i]).length;
-  if (changed !== 1) return rfc;
-  const alt = [...initials].map((ch, i) => (ch === '?' ? rfc[i] : ch)).join('') + rfc.slice(initials.length);
-  return isValid(alt) ? alt : rfc;
+function fillFromName(read: string, initials: string): string {
+  const person = initials.length === 4;
+  const blind = blindSpot(initials.length + 9);
+  return [...initials]
+    .map((ch, i) => {
+      const r = read[i] ?? '';
+      if (ch === '?' || (person && i === 3 && r === 'X') || (person && i === blind && LETTER.test(r)))
+        return r;
+      return ch;
+    })
+    .join('');
 }
 
-/** The letters the name predicts replace OCR-garbled ones when the check digit agrees. */
+/** The letters the name predicts confirm a reading, or replace OCR-garbled ones where the check digit agrees. */
 function withInitials(found: RfcCandidate[], lines: Line[], initials: string | null): RfcCandidate[] {
   if (!initials) return found;
   // Three letters for a company (12-char RFC), four for a person (13).
   const n = initials.length;
   const len = n + 9;
-  const agrees = (rfc: string): boolean => [...initials].every((ch, i) => ch === '?' || rfc[i] === ch);
-  const fill = (rfc: string): string => [...initials].map((ch, i) => (ch === '?' ? rfc[i] : ch)).join('');
   // The name corroborates what was read, it does not replace it: at most one letter may change (a misread
   // name, `IA JUAN…` for `JUAN…`, would otherwise rewrite a good reading).
-  const oneLetterAway = (read: string): boolean =>
-    [...initials].filter((ch, i) => ch !== '?' && ch !== read[i]).length <= 1;
+  const oneLetterAway = (read: string, letters: string): boolean =>
+    [...letters].filter((ch, k) => ch !== read[k]).length <= 1;
   const out = found.map((c) => {
     if (c.rfc.length !== len) return c;
-    if (agrees(c.rfc)) return { ...c, score: Math.min(1, c.score + 0.1) };
-    const alt = correctByName(c.rfc, initials);
-    return alt !== c.rfc ? { ...c, rfc: alt } : { ...c, score: c.score - 0.25 };
+    const letters = fillFromName(c.rfc, initials);
+    if (letters === c.rfc.slice(0, n)) return { ...c, score: Math.min(1, c.score + 0.1) };
+    const alt = letters + c.rfc.slice(n);
+    return oneLetterAway(c.rfc, letters) && isValid(alt)
+      ? { ...c, rfc: alt }
+      : { ...c, score: c.score - 0.25 };
   });
-  // A labelled token that could not be repaired alone: the name's initials plus the date and homoclave.
+  // A labelled token that could not be repaired alone: the name's letters plus the date and homoclave.
   lines.forEach((l, i) => {
     if (!RFC_LABEL.test(l.norm)) return;
     for (const tok of tokensOf(l.norm)) {
@@ -290,8 +300,12 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
       if (tok.length === len + 1)
         for (let k = n; k < len + 1; k++) variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1 });
       for (const { t, cost } of variants) {
-        if (t.length !== len || !oneLetterAway(t)) continue;
-        for (const r of repairRfc(fill(t) + t.slice(n))) {
+        if (t.length !== len) continue;
+        const letters = fillFromName(t, initials);
+        if (!oneLetterAway(t, letters)) continue;
+        for (const r of repairRfc(letters + t.slice(n))) {
+          // A person's name only together with the reading as it is (`IA JUAN…` plus repairs made MENI…TS7).
+          if (n === 4 && r.edits > 0) continue;
           out.push({ rfc: r.rfc, score: 0.75 - 0.05 * (r.edits + cost), line: i });
         }
       }

@@ -4,7 +4,7 @@ import { extractItems } from './extract.items.js';
 import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
 import { extractRfc } from './extract.rfc.js';
 import { toLines } from './extract.text.js';
-import { extractVendor } from './extract.vendor.js';
+import { extractVendor, isPersonName } from './extract.vendor.js';
 import type { FieldName, ReceiptFields } from './receipt.types.js';
 
 export interface Extraction {
@@ -24,8 +24,9 @@ export function extractFields(text: string, today: Date): Extraction {
   // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
   const firstVendor = extractVendor(lines, null, null);
   const company = firstVendor.nameConfidence >= 0.5 ? firstVendor.name : null;
-  // Without a company name, a persona física's name printed under the store name (weaker evidence).
-  const person = company ? null : firstVendor.name;
+  // Without a company name, a persona física's name printed under the store name — only a plain person's name
+  // (a store name such as `TAQUERIA GONZALEZ LOPEZ` would predict wrong letters).
+  const person = !company && firstVendor.name && isPersonName(firstVendor.name) ? firstVendor.name : null;
   const rfc = extractRfc(lines, company, person);
   const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
   const dt = extractDateTime(lines, today);

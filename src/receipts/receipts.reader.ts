@@ -1,6 +1,5 @@
 import { type Clock, systemClock } from '../clock.js';
 import { type Extraction, extractFields as extractAt } from './extract.js';
-import { correctByName, nameLetters } from './extract.rfc.js';
 import { createTesseractEngine, type OcrEngine } from './ocr.js';
 import { headerCrop, type PrepareOptions, prepareImage } from './prepare.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
@@ -29,8 +28,8 @@ const SECOND_PASS: PrepareOptions = { black: 0.25, median: 3 };
 
 const weak = (e: Extraction): boolean => KEY.some((k) => e.confidence[k] < RETRY_BELOW);
 /**
- * Ink levels (see PrepareOptions.black) for re-reading the header when the RFC is still weak or disputed after
- * the first re-read: fainter and bolder than the default, since faded and smudged prints fail at opposite ends.
+ * Ink levels (see PrepareOptions.black) for re-reading the header when the RFC is still weak after the first
+ * re-read: bolder than the default, which measured best for faded prints.
  */
 const RFC_RETRY_INK = [0.6];
 
@@ -105,9 +104,9 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       const readings = [result, headFields];
       result = mergeExtractions(result, headFields, HEADER_FIELDS);
       text = `${text}\n${head.text}`;
-      const disputed =
-        readings[0]?.fields.vendor_rfc && headFields.fields.vendor_rfc !== readings[0].fields.vendor_rfc;
-      if (result.confidence.vendor_rfc < RETRY_BELOW || disputed) {
+      // Only an RFC still weak after both readings: the re-reads are the same crop, so they are not independent
+      // enough to overrule a confident reading.
+      if (result.confidence.vendor_rfc < RETRY_BELOW) {
         for (const black of RFC_RETRY_INK) {
           const again = await engine.recognize(await headerCrop(await prepareImage(image, { black })));
           readings.push(extractFields(again.text));
@@ -115,11 +114,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
         }
         const voted = voteRfc(readings);
         if (voted) {
-          // The reading that found the RFC may have garbled the name that the best reading of it corrects.
-          const name = result.fields.vendor_name;
-          result.fields.vendor_rfc = name
-            ? correctByName(voted.rfc, nameLetters(voted.rfc.length, name))
-            : voted.rfc;
+          result.fields.vendor_rfc = voted.rfc;
           result.confidence.vendor_rfc = voted.confidence;
         }
       }

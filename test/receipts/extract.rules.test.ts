@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { centsInWords, extractTotals, includedIvaRepair } from '../../src/receipts/extract.amounts.js';
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
+import { extractFields } from '../../src/receipts/extract.js';
 import { extractRfc, fisicaLetters, repairRfc } from '../../src/receipts/extract.rfc.js';
 import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
 import { extractVendor } from '../../src/receipts/extract.vendor.js';
@@ -121,6 +122,13 @@ describe('amounts', () => {
     expect(includedIvaRepair(64383, 8380)).toEqual({ total: 64383, iva: 8880 });
   });
 
+  it('leaves a total alone when its IVA is not 16 % of it or other readings back it (0 % items, 8 % border)', () => {
+    const mixed = extractTotals(lines('TOTAL 29.70\nIVA 16% 2.87\nEFECTIVO 50.00\nCAMBIO 20.30'), 2970);
+    expect(mixed).toMatchObject({ total: 2970, iva: 287 });
+    const border = extractTotals(lines('TOTAL 48.39\nIVA 8% 3.58\nEFECTIVO 50.00\nCAMBIO 1.61'), null);
+    expect(border).toMatchObject({ total: 4839, iva: 358 });
+  });
+
   it('leaves an included IVA alone when it agrees, or when no single repair explains it', () => {
     expect(includedIvaRepair(64383, 8880)).toBeNull();
     expect(includedIvaRepair(64383, 8881)).toBeNull();
@@ -137,8 +145,9 @@ describe('amounts', () => {
     // Without the words, the item sum outweighs cash minus change.
     expect(extractTotals(lines(text.replace('66/100', '')), 293265).total).toBe(293265);
     expect(centsInWords(lines('SON: CIENTO VEINTE PESOS 05/100 MN'))).toBe(5);
-    // A fraction that is not an amount in words is not read as cents.
+    // A fraction that is not an amount in words is not read as cents, nor one below the words.
     expect(centsInWords(lines('DESCUENTO 10/100'))).toBeNull();
+    expect(centsInWords(lines('CIEN PESOS M.N.\nHOY 34/100'))).toBeNull();
   });
 
   it('reads values that drifted one line below their labels when the arithmetic agrees', () => {
@@ -162,7 +171,8 @@ describe('RFC letters predicted by the razón social', () => {
     expect(moralInitials('S.A. DE C.V.')).toBeNull();
   });
 
-  it('corrects a misread first letter when the check digit agrees, and prefers 12 chars for a company', () => {
+  it("takes a company name's letter where the check digit is blind, and prefers 12 chars for a company", () => {
+    // The 2nd letter of a company RFC has check weight 11: RES… and RCS… are both valid; the razón social decides.
     const text = 'RESTAURANTE LOS COMPADRES, S.A. DE C.V.\nR.F.C.: RES9402233V4';
     expect(extractRfc(lines(text), 'RESTAURANTE LOS COMPADRES, S.A. DE C.V.')?.rfc).toBe('RCS9402233V4');
     expect(extractRfc(lines('R.F.C.: MENO060313D54'), 'MINISUPER LA ESQUINITA, S.A. DE C.V.')?.rfc).toBe(
@@ -179,11 +189,28 @@ describe('RFC letters predicted by a persona física name', () => {
     expect(fisicaLetters('JUAN MENDOZA')).toBeNull();
   });
 
-  it('corrects one misread letter of the RFC when the check digit agrees, never two', () => {
-    const text = 'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nRFC: MENJ831014R57';
-    expect(extractRfc(lines(text), null, 'JUAN CARLOS MENDOZA RUIZ')?.rfc).toBe('MERJ831014R57');
-    // A misread name (`IA JUAN…` → MERI) would change two letters: the reading stands.
-    expect(extractRfc(lines(text), null, 'IA JUAN CARTOS MENDOZA RUIZ')?.rfc).toBe('MENJ831014R57');
+  it("corrects a misread letter only where the check digit confirms it, never two, never SAT's X", () => {
+    const name = 'JUAN CARLOS MENDOZA RUIZ';
+    // 1st letter: the check digit sees it, so NERJ (invalid) becomes MERJ (valid).
+    expect(extractRfc(lines(`${name}\nRFC: NERJ831014R57`), null, name)?.rfc).toBe('MERJ831014R57');
+    // 3rd letter (weight 11): MENJ and MERJ are both valid, so the reading stands.
+    expect(extractRfc(lines(`${name}\nRFC: MENJ831014R57`), null, name)?.rfc).toBe('MENJ831014R57');
+    // A misread name (BUIZ) cannot rewrite a good reading either.
+    expect(extractRfc(lines(`${name}\nRFC: MERJ831014R57`), null, 'JUAN CARLOS MENDOZA BUIZ')?.rfc).toBe(
+      'MERJ831014R57',
+    );
+    // SAT replaces the last letter of an inconvenient word (MEON) with X.
+    expect(extractRfc(lines('RFC: MEOX800101AB7'), null, 'NICOLAS MEDINA ONTIVEROS')?.rfc).toBe(
+      'MEOX800101AB7',
+    );
+  });
+
+  it('does not take a store name for a persona física name', () => {
+    const f = extractFields(
+      'TAQUERIA GONZALEZ LOPEZ\nAV. JUAREZ 100\nR.F.C. GOLJ800101AB4\nTOTAL 100.00',
+      TODAY,
+    );
+    expect(f.fields.vendor_rfc).toBe('GOLJ800101AB4');
   });
 });
 
