@@ -16,7 +16,7 @@ const flag = (f: string): boolean => args.includes(f);
 const di = args.indexOf('--dump');
 const dump = di >= 0 ? args[di + 1] : undefined;
 const dir =
-  args.find((a, i) => !a.startsWith('--') && i !== di + 1) ??
+  args.find((a, i) => !a.startsWith('--') && (di < 0 || i !== di + 1)) ??
   (existsSync('../shared/receipts/dev') ? '../shared/receipts/dev' : 'fixtures/receipts');
 const files = readdirSync(dir)
   .filter((f) => /\.(jpe?g|png)$/i.test(f))
