@@ -7,7 +7,7 @@ import { findProfileById, getTaxInfo } from '../profiles/profiles.repo.js';
 import type { ReceiptData } from '../receipts/receipt.types.js';
 import { InvoiceFailure } from './invoice-failure.js';
 import { findInvoice, markCompleted, markFailed } from './invoices.repo.js';
-import { findMerchant, learnMerchant } from './merchants.repo.js';
+import { findMerchant, findMerchantRfcByName, learnMerchant } from './merchants.repo.js';
 
 export type PdfRenderer = (cfdi: IssuedCfdi, opts: { sandbox: boolean }) => Buffer | Promise<Buffer>;
 
@@ -31,8 +31,11 @@ async function produce(deps: InvoiceJobDeps, inv: InvoicesTable) {
   const wait = clock.now().getTime() - new Date(inv.created_at).getTime();
   const image = await storage.get(inv.receipt_key);
   let t0 = performance.now();
-  const receipt = await deps.readReceipt(image);
+  const read = await deps.readReceipt(image);
   const readMs = ms(t0);
+  // An RFC the OCR could not read, for a company the directory knows by its exact razón social.
+  const knownRfc = read.vendor_rfc ? null : await findMerchantRfcByName(deps.db, read.vendor_name);
+  const receipt = knownRfc ? { ...read, vendor_rfc: knownRfc } : read;
   const profile = await findProfileById(deps.db, inv.profile_id);
   const tax = await getTaxInfo(deps.db, inv.profile_id);
   if (!profile)

@@ -1,5 +1,5 @@
 import { isValidRfc, normalizeRfc } from '../catalogs/rfc.js';
-import type { MerchantInfo } from '../cfdi/emisor.js';
+import { cfdiText, emisorNombre, type MerchantInfo } from '../cfdi/emisor.js';
 import type { DbOrTrx } from '../db/db.js';
 import type { ReceiptFields } from '../receipts/receipt.types.js';
 
@@ -12,6 +12,23 @@ export async function findMerchant(db: DbOrTrx, rfc: string | null): Promise<Mer
     .where('rfc', '=', normalizeRfc(rfc))
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * The RFC of a company the directory knows by exactly this razón social, for a ticket whose RFC could not be
+ * read. A razón social belongs to one legal entity and so to one RFC; a person's name does not (namesakes), so
+ * only names with a company type (SA DE CV, S. DE R.L., S.C. …) are looked up. Null unless exactly one RFC is
+ * known under the name (two would mean an earlier misreading: no guess).
+ */
+export async function findMerchantRfcByName(db: DbOrTrx, razonSocial: string | null): Promise<string | null> {
+  if (!razonSocial || emisorNombre(razonSocial) === cfdiText(razonSocial).toUpperCase()) return null;
+  const rows = await db
+    .selectFrom('merchants')
+    .select('rfc')
+    .where('name', '=', razonSocial)
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? (rows[0]?.rfc ?? null) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/credits/credits.service.js';
 import { InvoiceFailure } from '../../src/invoices/invoice-failure.js';
+import { findMerchantRfcByName } from '../../src/invoices/merchants.repo.js';
 import { runDueJobs } from '../../src/jobs/worker.js';
 import { seedProfile } from '../helpers/seed.js';
 import { fakeReader, fixtureB64, groundTruth, invoiceHarness, json } from './invoice.helpers.js';
@@ -102,6 +103,41 @@ describe('invoice job failures', () => {
     const row = await deps.db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
     expect(row.failure_code).toBe(new InvoiceFailure('inconsistent_amounts', '').code);
+  });
+
+  it('the merchant directory supplies the RFC of a company it knows by exact razón social when the ticket lacks it', async () => {
+    let n = 0;
+    const reader = fakeReader(() => (n++ === 0 ? groundTruth() : { ...groundTruth(), vendor_rfc: null }));
+    const { deps, app, handlers } = await invoiceHarness({ readReceipt: reader });
+    const me = await seedProfile(deps);
+    await app.request('/api/svc/facturar-ticket', json(me.auth, body));
+    await runDueJobs(deps, handlers);
+    const second = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
+    await runDueJobs(deps, handlers);
+    const d = await (await app.request(`/api/svc/invoices/${second.id}`, { headers: me.auth })).json();
+    expect(d.status).toBe('completed');
+    const xml = await (await app.request(d.xml_url)).text();
+    expect(xml).toContain(`Rfc="${groundTruth().vendor_rfc}"`);
+  });
+
+  it('guesses no RFC for an unknown name, a name known under two RFCs, or a person (namesakes)', async () => {
+    const { deps } = await invoiceHarness({ readReceipt: fakeReader(() => groundTruth()) });
+    const now = new Date().toISOString();
+    const company = 'ABARROTES LA CENTRAL SA DE CV';
+    await deps.db
+      .insertInto('merchants')
+      .values([
+        { rfc: 'ALC100101AB1', name: company, updated_at: now },
+        { rfc: 'ALC100101AB2', name: company, updated_at: now },
+        { rfc: 'MERJ831014R57', name: 'JUAN CARLOS MENDOZA RUIZ', updated_at: now },
+        { rfc: 'OAT080813655', name: 'OPERADORA ALFA TERRA SA DE CV', updated_at: now },
+      ])
+      .execute();
+    expect(await findMerchantRfcByName(deps.db, company)).toBeNull();
+    expect(await findMerchantRfcByName(deps.db, 'JUAN CARLOS MENDOZA RUIZ')).toBeNull();
+    expect(await findMerchantRfcByName(deps.db, 'OTRA EMPRESA SA DE CV')).toBeNull();
+    expect(await findMerchantRfcByName(deps.db, null)).toBeNull();
+    expect(await findMerchantRfcByName(deps.db, 'OPERADORA ALFA TERRA SA DE CV')).toBe('OAT080813655');
   });
 
   it('the merchant directory fills a missing postal code from an earlier ticket of the same RFC', async () => {
