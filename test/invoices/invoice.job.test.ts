@@ -8,6 +8,20 @@ import { fakeReader, fixtureB64, groundTruth, invoiceHarness, json } from './inv
 
 const body = { receipt_image: fixtureB64(), cfdi_usage: 'G03' };
 
+/** Invoices one ticket, then the same ticket with `missing` fields lost: the second invoice's status and XML. */
+async function secondTicketWithout(missing: Partial<ReturnType<typeof groundTruth>>) {
+  let n = 0;
+  const reader = fakeReader(() => (n++ === 0 ? groundTruth() : { ...groundTruth(), ...missing }));
+  const { deps, app, handlers } = await invoiceHarness({ readReceipt: reader });
+  const me = await seedProfile(deps);
+  await app.request('/api/svc/facturar-ticket', json(me.auth, body));
+  await runDueJobs(deps, handlers);
+  const second = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
+  await runDueJobs(deps, handlers);
+  const d = await (await app.request(`/api/svc/invoices/${second.id}`, { headers: me.auth })).json();
+  return { status: d.status as string, xml: d.xml_url ? await (await app.request(d.xml_url)).text() : '' };
+}
+
 async function ledgerOf(deps: { db: import('../../src/db/db.js').Db }, invoiceId: string) {
   const rows = await deps.db
     .selectFrom('credit_ledger')
@@ -106,17 +120,8 @@ describe('invoice job failures', () => {
   });
 
   it('the merchant directory supplies the RFC of a company it knows by exact razón social when the ticket lacks it', async () => {
-    let n = 0;
-    const reader = fakeReader(() => (n++ === 0 ? groundTruth() : { ...groundTruth(), vendor_rfc: null }));
-    const { deps, app, handlers } = await invoiceHarness({ readReceipt: reader });
-    const me = await seedProfile(deps);
-    await app.request('/api/svc/facturar-ticket', json(me.auth, body));
-    await runDueJobs(deps, handlers);
-    const second = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
-    await runDueJobs(deps, handlers);
-    const d = await (await app.request(`/api/svc/invoices/${second.id}`, { headers: me.auth })).json();
-    expect(d.status).toBe('completed');
-    const xml = await (await app.request(d.xml_url)).text();
+    const { status, xml } = await secondTicketWithout({ vendor_rfc: null });
+    expect(status).toBe('completed');
     expect(xml).toContain(`Rfc="${groundTruth().vendor_rfc}"`);
   });
 
@@ -141,16 +146,7 @@ describe('invoice job failures', () => {
   });
 
   it('the merchant directory fills a missing postal code from an earlier ticket of the same RFC', async () => {
-    let n = 0;
-    const reader = fakeReader(() => (n++ === 0 ? groundTruth() : { ...groundTruth(), postal_code: null }));
-    const { deps, app, handlers } = await invoiceHarness({ readReceipt: reader });
-    const me = await seedProfile(deps);
-    await app.request('/api/svc/facturar-ticket', json(me.auth, body));
-    await runDueJobs(deps, handlers);
-    const second = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
-    await runDueJobs(deps, handlers);
-    const d = await (await app.request(`/api/svc/invoices/${second.id}`, { headers: me.auth })).json();
-    const xml = await (await app.request(d.xml_url)).text();
+    const { xml } = await secondTicketWithout({ postal_code: null });
     expect(xml).toContain('LugarExpedicion="58300"');
   });
 });
