@@ -294,14 +294,6 @@ const CONFUSABLE = new Set([
   '71',
 ]);
 
-/** Same length, one digit apart, and a pair thermal fonts confuse (dotted zero read as 8 or 6...). */
-function oneConfusableDigit(a: number, b: number): boolean {
-  const [x, y] = [String(a), String(b)];
-  if (x.length !== y.length) return false;
-  const diff = [...x].map((c, i) => (c === y[i] ? '' : c + y[i])).filter(Boolean);
-  return diff.length === 1 && CONFUSABLE.has(diff[0] ?? '');
-}
-
 /**
  * The TOTAL line misread by one digit while two other readings (payment, subtotal + IVA, items)
  * agree on a neighbour: believe the two.
@@ -313,9 +305,11 @@ function preferCorroborated(
 ): number | null {
   if (total === null) return null;
   const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
+  // One digit apart, and a pair thermal fonts confuse (dotted zero read as 8 or 6...).
+  const near = new Set(confusableNeighbours(total));
   let best = total;
   for (const v of votes.keys()) {
-    if (oneConfusableDigit(v, total) && support(v) >= 1.5 && support(v) > support(best)) best = v;
+    if (near.has(v) && support(v) >= 1.5 && support(v) > support(best)) best = v;
   }
   return best;
 }
