@@ -71,8 +71,7 @@ function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: st
         }
     return null;
   }
-  const likely = (iso: string | null): boolean =>
-    iso !== null && iso >= win.likelyFrom && iso <= win.likelyTo;
+  const likely = (iso: string): boolean => iso >= win.likelyFrom && iso <= win.likelyTo;
   const yy = y.length === 2 ? `20${y}` : y;
   const direct = validDate(Number(yy), Number(m), Number(d));
   if (direct && likely(direct)) return { iso: direct, edits: 0 };

@@ -16,7 +16,7 @@ export interface ReceiptReaderOptions {
   secondPass?: boolean;
   /** Re-read the header (top 40 %, 2× scale) when the RFC or date is weak. On by default. */
   headerPass?: boolean;
-  /** What "today" is when judging a ticket's date (a ticket cannot be from the future). */
+  /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
 }
 
@@ -28,10 +28,10 @@ const SECOND_PASS: PrepareOptions = { black: 0.25, median: 3 };
 
 const weak = (e: Extraction): boolean => KEY.some((k) => e.confidence[k] < RETRY_BELOW);
 /**
- * Ink levels (see PrepareOptions.black) for re-reading the header when the RFC is still weak after the first
+ * Ink level (see PrepareOptions.black) for re-reading the header when the RFC is still weak after the first
  * re-read: bolder than the default, which measured best for faded prints.
  */
-const RFC_RETRY_INK = [0.6];
+const RFC_RETRY_INK = 0.6;
 
 /**
  * The RFC most readings support: confidences add up per RFC, so two readings that agree beat one confident
@@ -107,11 +107,11 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       // Only an RFC still weak after both readings: the re-reads are the same crop, so they are not independent
       // enough to overrule a confident reading.
       if (result.confidence.vendor_rfc < RETRY_BELOW) {
-        for (const black of RFC_RETRY_INK) {
-          const again = await engine.recognize(await headerCrop(await prepareImage(image, { black })));
-          readings.push(extractFields(again.text));
-          text = `${text}\n${again.text}`;
-        }
+        const again = await engine.recognize(
+          await headerCrop(await prepareImage(image, { black: RFC_RETRY_INK })),
+        );
+        readings.push(extractFields(again.text));
+        text = `${text}\n${again.text}`;
         const voted = voteRfc(readings);
         if (voted) {
           result.fields.vendor_rfc = voted.rfc;
