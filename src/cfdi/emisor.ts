@@ -27,6 +27,10 @@ export const cfdiText = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A name that ends in a régimen societario (SA DE CV, S. DE R.L., S.C. …): a company, not a person. */
+export const hasRegimenSocietario = (name: string): boolean =>
+  REGIMEN_SOCIETARIO.test(cfdiText(name).toUpperCase());
+
 export function emisorNombre(razonSocial: string): string {
   const upper = cfdiText(razonSocial).toUpperCase();
   const stripped = upper.replace(REGIMEN_SOCIETARIO, '').replace(/[\s,]+$/, '');

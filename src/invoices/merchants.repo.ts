@@ -1,5 +1,5 @@
 import { isValidRfc, normalizeRfc } from '../catalogs/rfc.js';
-import { cfdiText, emisorNombre, type MerchantInfo } from '../cfdi/emisor.js';
+import { hasRegimenSocietario, type MerchantInfo } from '../cfdi/emisor.js';
 import type { DbOrTrx } from '../db/db.js';
 import type { ReceiptFields } from '../receipts/receipt.types.js';
 
@@ -21,7 +21,7 @@ export async function findMerchant(db: DbOrTrx, rfc: string | null): Promise<Mer
  * known under the name (two would mean an earlier misreading: no guess).
  */
 export async function findMerchantRfcByName(db: DbOrTrx, razonSocial: string | null): Promise<string | null> {
-  if (!razonSocial || emisorNombre(razonSocial) === cfdiText(razonSocial).toUpperCase()) return null;
+  if (!razonSocial || !hasRegimenSocietario(razonSocial)) return null;
   const rows = await db
     .selectFrom('merchants')
     .select('rfc')
