@@ -32,6 +32,15 @@ export function rfcCheckDigit(rfcWithoutDigit: string): string {
   return d === 10 ? 'A' : String(d);
 }
 
+/**
+ * Whether the check digit tells this RFC from the same one with `ch` at position `i`. It cannot where the
+ * weight is 11 (3rd character of 13, 2nd of 12) or where the two characters' values differ by 11 (J/T, N/X).
+ */
+export function checkDigitSees(rfc: string, i: number, ch: string): boolean {
+  const body = rfc.slice(0, -1);
+  return rfcCheckDigit(body.slice(0, i) + ch + body.slice(i + 1)) !== rfcCheckDigit(body);
+}
+
 /** Shape and a real calendar date (YYMMDD), without the check digit. */
 export function isRfcShape(rfc: string): boolean {
   const m = RFC_RE.exec(rfc);

@@ -1,4 +1,4 @@
-import { hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
+import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
 import type { Line } from './extract.text.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
@@ -51,8 +51,10 @@ export interface RfcCandidate {
   line: number;
 }
 
+const LETTER = /[A-ZÑ&]/;
+
 const options = (ch: string, want: 'L' | 'D' | 'X'): string[] => {
-  const isL = /[A-ZÑ&]/.test(ch);
+  const isL = LETTER.test(ch);
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
   if (want === 'L') return isL ? [ch] : (AS_LETTER[ch] ?? []);
@@ -247,26 +249,19 @@ export function fisicaLetters(fullName: string): string | null {
 }
 
 /**
- * The letter whose check-digit weight is 11 (3rd of 13 chars, 2nd of 12 once padded): any letter there gives
- * the same check digit, so nothing can confirm a change at that position.
- */
-const blindSpot = (len: number): number => (len === 13 ? 2 : 1);
-const LETTER = /[A-ZÑ&]/;
-
-/**
  * The name's letters laid over a reading of the RFC's letter part. Kept from the reading: SAT's X for the last
- * letter of an inconvenient word (persona física), and — for a person's name — a letter read at the blind spot,
- * where the check digit cannot arbitrate between reading and name. A company name (several words and a
- * company type, read with the help of the language model) is trusted there, as measured on the dev tickets.
+ * letter of an inconvenient word (persona física), and — for a person's name — a letter read where the check
+ * digit cannot tell it from the name's (checkDigitSees), so nothing could arbitrate. A company name (several
+ * words and a company type, read with the help of the language model) is trusted there, as measured on the dev
+ * tickets.
  */
 function fillFromName(read: string, initials: string): string {
   const person = initials.length === 4;
-  const blind = blindSpot(initials.length + 9);
   return [...initials]
     .map((ch, i) => {
       const r = read[i] ?? '';
-      if (ch === '?' || (person && i === 3 && r === 'X') || (person && i === blind && LETTER.test(r)))
-        return r;
+      if (ch === '?' || (person && i === 3 && r === 'X')) return r;
+      if (person && LETTER.test(r) && !checkDigitSees(read, i, ch)) return r;
       return ch;
     })
     .join('');

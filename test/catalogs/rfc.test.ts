@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkDigitSees,
   hasValidCheckDigit,
   isValidRfc,
   normalizeRfc,
@@ -29,5 +30,15 @@ describe('RFC', () => {
     expect(rfcKind('EKU9003173C9')).toBe('moral');
     expect(rfcKind('XAXX010101000')).toBe('fisica');
     expect(normalizeRfc(' eku900317-3c9 ')).toBe('EKU9003173C9');
+  });
+});
+
+describe('checkDigitSees', () => {
+  it('is blind at weight 11 and between characters whose values differ by 11, and sees the rest', () => {
+    expect(checkDigitSees('MERJ831014R57', 2, 'N')).toBe(false); // 3rd of 13: weight 11
+    expect(checkDigitSees('OAT080813655', 1, 'R')).toBe(false); // 2nd of 12 (padded): weight 11
+    expect(checkDigitSees('GOLJ800101AB4', 3, 'T')).toBe(false); // J and T differ by 11
+    expect(checkDigitSees('MERJ831014R57', 0, 'N')).toBe(true);
+    expect(checkDigitSees('MERJ831014R57', 3, 'I')).toBe(true);
   });
 });
