@@ -34,6 +34,20 @@ const DEFAULTS: Required<PrepareOptions> = {
 
 /** Turns a phone photo into a flat, high-contrast grayscale PNG for OCR. */
 export async function prepareImage(image: Buffer, options: PrepareOptions = {}): Promise<Buffer> {
+  return (await preparePage(image, options)).png;
+}
+
+/**
+ * A prepared page, plus the same page mapped at another ink level: the photo is decoded, cropped to the paper
+ * and its background estimated once; only the ink mapping, deskew and PNG are redone (a re-read of a faded
+ * ticket at a bolder ink does not pay for the rest again).
+ */
+export interface PreparedPage {
+  png: Buffer;
+  withInk(black: number): Promise<Buffer>;
+}
+
+export async function preparePage(image: Buffer, options: PrepareOptions = {}): Promise<PreparedPage> {
   const opts = { ...DEFAULTS, ...options };
   const base = sharp(image, { failOn: 'none' }).rotate().grayscale();
   const meta = await base.metadata();
@@ -63,16 +77,21 @@ export async function prepareImage(image: Buffer, options: PrepareOptions = {}):
       rawSharp(small).extract({ left: box.left, top: box.top, width: box.width, height: box.height }),
     );
   }
-  if (!opts.flatten)
-    return rawSharp(gray).normalise().toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  if (!opts.flatten) {
+    const png = await rawSharp(gray).normalise().toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+    return { png, withInk: async () => png };
+  }
   const bg = await toGray(
     rawSharp(small).blur(2).resize({ width: gray.width, height: gray.height, fit: 'fill' }),
   );
-  const flat = divide(gray, bg, box ? box.level : 0, opts.black);
-  const angle = opts.deskew ? skewAngle(flat) : 0;
-  let out = rawSharp(flat);
-  if (Math.abs(angle) >= 0.3) out = rawSharp(await toGray(out.rotate(angle, { background: '#ffffff' })));
-  return out.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  const withInk = async (black: number): Promise<Buffer> => {
+    const flat = divide(gray, bg, box ? box.level : 0, black);
+    const angle = opts.deskew ? skewAngle(flat) : 0;
+    let out = rawSharp(flat);
+    if (Math.abs(angle) >= 0.3) out = rawSharp(await toGray(out.rotate(angle, { background: '#ffffff' })));
+    return out.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  };
+  return { png: await withInk(opts.black), withInk };
 }
 
 function rawSharp(g: Gray): Img {

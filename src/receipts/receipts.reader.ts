@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../clock.js';
 import { type Extraction, extractFields as extractAt } from './extract.js';
 import { createTesseractEngine, type OcrEngine } from './ocr.js';
-import { headerCrop, type PrepareOptions, prepareImage } from './prepare.js';
+import { headerCrop, type PrepareOptions, prepareImage, preparePage } from './prepare.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
 
 export interface ReceiptReaderOptions {
@@ -82,7 +82,8 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const t0 = performance.now();
     const today = clock.now();
     const extractFields = (text: string): Extraction => extractAt(text, today);
-    const prepared = await prepareImage(image);
+    const page = await preparePage(image);
+    const prepared = page.png;
     const t1 = performance.now();
     const ocr = await engine.recognize(prepared);
     const t2 = performance.now();
@@ -107,9 +108,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       // Only an RFC still weak after both readings: the re-reads are the same crop, so they are not independent
       // enough to overrule a confident reading.
       if (result.confidence.vendor_rfc < RETRY_BELOW) {
-        const again = await engine.recognize(
-          await headerCrop(await prepareImage(image, { black: RFC_RETRY_INK })),
-        );
+        const again = await engine.recognize(await headerCrop(await page.withInk(RFC_RETRY_INK)));
         readings.push(extractFields(again.text));
         text = `${text}\n${again.text}`;
         const voted = voteRfc(readings);
