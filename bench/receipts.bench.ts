@@ -28,7 +28,29 @@ const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)
 const quantile = (xs: number[], q: number): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))] ?? 0;
 
+/**
+ * Resident memory added by one OCR worker: the process's RSS sampled every 20 ms while the one-worker reader
+ * runs, minus the RSS before it started. An upper bound per worker: the main thread's image preparation counts
+ * too (the tesseract workers are threads of this process, so the OS sees one RSS).
+ */
+let workerRssMb = 0;
+const rssMb = (): number => process.memoryUsage().rss / 2 ** 20;
+
 async function accuracyAndLatency() {
+  const baseline = rssMb();
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb());
+  }, 20);
+  try {
+    return await readAll();
+  } finally {
+    clearInterval(sampler);
+    workerRssMb = Math.max(peak, rssMb()) - baseline;
+  }
+}
+
+async function readAll() {
   const reader = createReceiptReader({ workers: 1 });
   await reader.read(images[0]?.buf ?? Buffer.alloc(0)).catch(() => undefined); // warm-up: worker start
   const rows: Array<{ name: string; ok: Record<string, boolean | null>; diff: string; ms: number }> = [];
@@ -109,6 +131,9 @@ out.push(`| ms/image p95 (1 worker) | ${Math.round(quantile(ms, 0.95))} |`);
 out.push(`| CPU ms/image (1 worker, all threads) | ${Math.round(cpuMsPerImage)} |`);
 out.push(`| load average during the run (1 min) | ${loadavg()[0]?.toFixed(2)} |`);
 if (!flag('--no-pool')) out.push(`| images/s (pool of 2) | ${(await poolThroughput(2)).toFixed(2)} |`);
+out.push(
+  `| RSS added by one OCR worker (incl. preparation; target ≤ 250 MB) | ${Math.round(workerRssMb)} MB |`,
+);
 out.push(`| peak RSS (whole process) | ${Math.round(process.resourceUsage().maxRSS / 1024)} MB |`);
 const native = flag('--no-native') ? null : nativeMs();
 if (native)
