@@ -135,18 +135,19 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
       total = v;
     }
   }
-  total = preferCorroborated(total, votes, labelVotes);
+  // What backs a reading besides a TOTAL label: payment, items, subtotal + taxes.
+  const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
+  total = preferCorroborated(total, votes, support);
   best = total === null ? 0 : (votes.get(total) ?? 0);
   const plainIvas = [...ivas];
   const ivaLine = firstOf(all, 'iva');
-  const independent = total === null ? 0 : (votes.get(total) ?? 0) - (labelVotes.get(total) ?? 0);
   if (
     total !== null &&
     !subs.length &&
     !iepss.length &&
     ivaLine &&
     /\b16\s?%/.test(lines[ivaLine.line]?.norm ?? '') &&
-    independent < 1.5
+    support(total) < 1.5
   ) {
     // IVA printed as included at 16 % is 16/116 of the total. When the two disagree and nothing but the label
     // (and a card slip) backs the total, one confusable digit in each may have been misread (`643.33` / `83.80`
@@ -301,10 +302,9 @@ const CONFUSABLE = new Set([
 function preferCorroborated(
   total: number | null,
   votes: Map<number, number>,
-  labelVotes: Map<number, number>,
+  support: (v: number) => number,
 ): number | null {
   if (total === null) return null;
-  const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
   // One digit apart, and a pair thermal fonts confuse (dotted zero read as 8 or 6...).
   const near = new Set(confusableNeighbours(total));
   let best = total;
