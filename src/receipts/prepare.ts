@@ -60,9 +60,10 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
   const factor = 8;
   let small = maxFilter(
     await toGray(rawSharp(gray).resize({ width: Math.max(16, Math.round(gray.width / factor)) })),
-    3,
+    PAPER_GROWTH,
   );
-  const box = opts.crop ? paperBox(small) : null;
+  const box = opts.crop ? paperBox(small, await saturation(image, small)) : null;
+  let paper: Spans | null = null;
   if (box) {
     const fx = gray.width / small.width;
     const fy = gray.height / small.height;
@@ -73,6 +74,9 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
       height: Math.min(gray.height - Math.floor(box.top * fy), Math.ceil(box.height * fy)),
     };
     gray = await toGray(rawSharp(gray).extract(big));
+    // The paper's outline, back from the small image's grown (max-filtered) edges to its own.
+    const outline = box.outline.map(([x, y]): Point => [(x + 0.5) * fx - big.left, (y + 0.5) * fy - big.top]);
+    paper = polygonSpans(outline, gray.width, gray.height, Math.round(PAPER_GROWTH * fx), fx);
     small = await toGray(
       rawSharp(small).extract({ left: box.left, top: box.top, width: box.width, height: box.height }),
     );
@@ -85,7 +89,7 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
     rawSharp(small).blur(2).resize({ width: gray.width, height: gray.height, fit: 'fill' }),
   );
   const withInk = async (black: number): Promise<Buffer> => {
-    const flat = divide(gray, bg, box ? box.level : 0, black);
+    const flat = divide(gray, bg, box ? box.level : 0, paper, black);
     const angle = opts.deskew ? skewAngle(flat) : 0;
     let out = rawSharp(flat);
     if (Math.abs(angle) >= 0.3) out = rawSharp(await toGray(out.rotate(angle, { background: '#ffffff' })));
@@ -103,19 +107,32 @@ async function toGray(img: Img): Promise<Gray> {
   return { data, width: info.width, height: info.height };
 }
 
+/** How far (in 1/8-image pixels) the max filter grows the paper beyond its edge. */
+const PAPER_GROWTH = 3;
+
 /** Grey-level dilation (sharp's dilate() is binary). Runs on the 1/8 image, so it is cheap. */
 function maxFilter(g: Gray, r: number): Gray {
+  return rankFilter(g, r, Math.max);
+}
+
+/** A square max or min filter of radius r, done as a row pass then a column pass (the same result). */
+function rankFilter(g: Gray, r: number, pick: (a: number, b: number) => number): Gray {
   const { data, width, height } = g;
+  const rows = Buffer.alloc(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let m = data[y * width + x] ?? 0;
+      for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r); k++)
+        m = pick(m, data[y * width + k] ?? 0);
+      rows[y * width + x] = m;
+    }
+  }
   const out = Buffer.alloc(data.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      let m = 0;
-      for (let dy = Math.max(0, y - r); dy <= Math.min(height - 1, y + r); dy++) {
-        for (let dx = Math.max(0, x - r); dx <= Math.min(width - 1, x + r); dx++) {
-          const v = data[dy * width + dx] ?? 0;
-          if (v > m) m = v;
-        }
-      }
+      let m = rows[y * width + x] ?? 0;
+      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++)
+        m = pick(m, rows[k * width + x] ?? 0);
       out[y * width + x] = m;
     }
   }
@@ -123,21 +140,54 @@ function maxFilter(g: Gray, r: number): Gray {
 }
 
 /**
- * Divides by the background so shadows and gradients become white paper and ink stays dark;
- * whatever is darker than the paper threshold (the table around it) becomes white.
+ * Colour saturation ((max − min) / max of R, G, B, 0..255: a shadow darkens a colour without changing it) of
+ * the photo on the grid of `like`, spread like the paper's
+ * brightness (a min filter of the same radius) so both describe the same grown paper. JPEG decoding shrinks
+ * on load at this size, so the second decode is cheap.
  */
-function divide(g: Gray, bg: Gray, level: number, black: number): Gray {
-  const out = Buffer.alloc(g.data.length);
-  for (let i = 0; i < g.data.length; i++) {
-    const b = bg.data[i] ?? 255;
-    if (b < level * 0.65) {
-      out[i] = 255;
-      continue;
-    }
-    const v = (g.data[i] ?? 0) / Math.max(16, b);
-    out[i] = Math.max(0, Math.min(255, Math.round(((v - black) / (1 - black - 0.02)) * 255)));
+async function saturation(image: Buffer, like: Gray): Promise<Gray> {
+  const { data, info } = await sharp(image, { failOn: 'none' })
+    .rotate()
+    .resize({ width: like.width, height: like.height, fit: 'fill' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const c = info.channels;
+  const out = Buffer.alloc(like.width * like.height);
+  for (let i = 0; i < out.length; i++) {
+    const r = data[i * c] ?? 0;
+    const g = data[i * c + 1] ?? 0;
+    const b = data[i * c + 2] ?? 0;
+    const max = Math.max(r, g, b);
+    out[i] = max === 0 ? 0 : Math.round((255 * (max - Math.min(r, g, b))) / max);
   }
-  return { data: out, width: g.width, height: g.height };
+  return rankFilter({ data: out, width: like.width, height: like.height }, PAPER_GROWTH, Math.min);
+}
+
+/**
+ * Divides by the background so shadows and gradients become white paper and ink stays dark. Whatever is darker
+ * than the paper threshold (the table around it) becomes white, except inside the paper's outline: a shadow on
+ * the paper stays paper, and the text under it stays.
+ */
+function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: number): Gray {
+  const out = Buffer.alloc(g.data.length);
+  const { width, height } = g;
+  for (let y = 0; y < height; y++) {
+    const from = paper ? (paper.from[y] ?? 0) : 0;
+    const to = paper ? (paper.to[y] ?? 0) : 0;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const b = bg.data[i] ?? 255;
+      if (b < level * 0.65 && (x < from || x >= to)) {
+        out[i] = 255;
+        continue;
+      }
+      const v = (g.data[i] ?? 0) / Math.max(16, b);
+      out[i] = Math.max(0, Math.min(255, Math.round(((v - black) / (1 - black - 0.02)) * 255)));
+    }
+  }
+  return { data: out, width, height };
 }
 
 /** Otsu's threshold over a grey histogram: splits paper from table without a fixed level. */
@@ -166,10 +216,23 @@ function otsu(data: Buffer): number {
   return level;
 }
 
-/** Bounding box of the largest bright region (the paper); null when it fills the frame or is unclear. */
+/**
+ * Bounding box and outline of the paper; null when it fills the frame or is unclear. The paper is the largest
+ * bright region (pieces cut by separator rows merged), grown over what still looks like paper: shadowed paper
+ * stays paper when it keeps the paper's colour (`sat`, saturation on the same grid) or, when colour does not
+ * tell paper from table, is not much darker than the paper.
+ */
 function paperBox(
   bg: Gray,
-): { left: number; top: number; width: number; height: number; level: number } | null {
+  sat: Gray | null,
+): {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  level: number;
+  outline: Point[];
+} | null {
   const { data, width, height } = bg;
   const level = otsu(data);
   const bright = (i: number): boolean => (data[i] ?? 0) > level;
@@ -180,7 +243,7 @@ function paperBox(
     for (let x0 = 0; x0 < width; x0 += step) {
       const start = y0 * width + x0;
       if (seen[start] || !bright(start)) continue;
-      const box = flood(bg, start, seen, bright);
+      const box = flood(bg, [start], seen, bright);
       if (box.count > data.length * 0.01) boxes.push(box);
     }
   }
@@ -190,6 +253,7 @@ function paperBox(
   // Separator rows (****, ====) can cut the paper in pieces: merge pieces stacked in the same column.
   let bestBox: [number, number, number, number] = [first.x0, first.y0, first.x1, first.y1];
   let bestCount = first.count;
+  const members = [first];
   for (const b of boxes.slice(1)) {
     const [bx0, by0, bx1, by1] = bestBox;
     const overlap = Math.min(bx1, b.x1) - Math.max(bx0, b.x0);
@@ -197,9 +261,16 @@ function paperBox(
     if (overlap > 0.6 * Math.min(bx1 - bx0, b.x1 - b.x0) && gap < height * 0.06) {
       bestBox = [Math.min(bx0, b.x0), Math.min(by0, b.y0), Math.max(bx1, b.x1), Math.max(by1, b.y1)];
       bestCount += b.count;
+      members.push(b);
     }
   }
   if (bestCount < data.length * 0.15) return null;
+  const paper = flood(
+    bg,
+    members.map((m) => m.start),
+    new Uint8Array(data.length),
+    paperLike(bg, sat, bright, level),
+  );
   // A side whose cut-off strip is on average paper-bright was cut by a title or a stamp, not by the table.
   const [x0, y0, x1, y1] = keepBrightSides(bg, bestBox, level);
   const pad = Math.round(width * 0.02);
@@ -208,7 +279,120 @@ function paperBox(
   const right = Math.min(width, x1 + 1 + pad);
   const bottom = Math.min(height, y1 + 1 + pad);
   if ((right - left) * (bottom - top) > width * height * 0.92) return null;
-  return { left, top, width: right - left, height: bottom - top, level };
+  const edges: Point[] = [];
+  for (let y = paper.y0; y <= paper.y1; y++) {
+    const a = paper.rowMin[y] ?? width;
+    const b = paper.rowMax[y] ?? -1;
+    if (b >= a) edges.push([a, y], [b, y]);
+  }
+  return { left, top, width: right - left, height: bottom - top, level, outline: convexHull(edges) };
+}
+
+function histMedian(hist: number[]): number {
+  const half = hist.reduce((a, b) => a + b, 0) / 2;
+  let seen = 0;
+  for (let v = 0; v < hist.length; v++) {
+    seen += hist[v] ?? 0;
+    if (seen >= half) return v;
+  }
+  return 0;
+}
+
+/** Shadows are rarely darker than this share of the lit paper. */
+const DEEPEST_SHADOW = 0.3;
+/** Without colour to go by, paper in shadow is told from the table by brightness alone, as before. */
+const SHADOW_WITHOUT_COLOUR = 0.65;
+
+/**
+ * What counts as paper when growing the bright core: the paper's own saturation when the table is clearly
+ * more colourful (medians ≥ 40 of 255 apart, cut half-way), else a brightness floor.
+ */
+function paperLike(
+  bg: Gray,
+  sat: Gray | null,
+  bright: (i: number) => boolean,
+  level: number,
+): (i: number) => boolean {
+  const { data } = bg;
+  if (sat) {
+    const paperSat = new Array<number>(256).fill(0);
+    const restSat = new Array<number>(256).fill(0);
+    for (let i = 0; i < data.length; i++) {
+      const hist = bright(i) ? paperSat : restSat;
+      const v = sat.data[i] ?? 0;
+      hist[v] = (hist[v] ?? 0) + 1;
+    }
+    const p = histMedian(paperSat);
+    const t = histMedian(restSat);
+    if (t - p >= 40) {
+      const cut = (p + t) / 2;
+      return (i) => bright(i) || ((sat.data[i] ?? 255) < cut && (data[i] ?? 0) >= level * DEEPEST_SHADOW);
+    }
+  }
+  return (i) => (data[i] ?? 0) >= level * SHADOW_WITHOUT_COLOUR;
+}
+
+type Point = [number, number];
+interface Spans {
+  from: Int32Array;
+  to: Int32Array;
+}
+
+/** Andrew's monotone chain: the convex hull, counter-clockwise in image coordinates. */
+function convexHull(points: Point[]): Point[] {
+  const pts = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (pts.length < 3) return pts;
+  const cross = (o: Point, a: Point, b: Point): number =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list: Point[]): Point[] => {
+    const out: Point[] = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2] as Point, out[out.length - 1] as Point, p) <= 0)
+        out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(pts), ...half([...pts].reverse())];
+}
+
+/**
+ * For each row of a `width`×`height` image, the span [from, to) inside a convex polygon, shrunk by `inset`
+ * pixels on every side (erosion by a square), except on sides within `edge` pixels of the image's border.
+ * Rows outside the polygon get an empty span.
+ */
+function polygonSpans(poly: Point[], width: number, height: number, inset: number, edge: number): Spans {
+  const lo = new Float64Array(height).fill(Number.POSITIVE_INFINITY);
+  const hi = new Float64Array(height).fill(Number.NEGATIVE_INFINITY);
+  for (let i = 0; i < poly.length; i++) {
+    const [ax, ay] = poly[i] as Point;
+    const [bx, by] = poly[(i + 1) % poly.length] as Point;
+    const yStart = Math.max(0, Math.ceil(Math.min(ay, by)));
+    const yEnd = Math.min(height - 1, Math.floor(Math.max(ay, by)));
+    for (let y = yStart; y <= yEnd; y++) {
+      const x = ay === by ? Math.min(ax, bx) : ax + ((y - ay) * (bx - ax)) / (by - ay);
+      const x2 = ay === by ? Math.max(ax, bx) : x;
+      if (x < (lo[y] ?? 0)) lo[y] = x;
+      if (x2 > (hi[y] ?? 0)) hi[y] = x2;
+    }
+  }
+  const from = new Int32Array(height);
+  const to = new Int32Array(height);
+  for (let y = 0; y < height; y++) {
+    let l = Number.NEGATIVE_INFINITY;
+    let r = Number.POSITIVE_INFINITY;
+    // Rows past the image's top or bottom edge continue it (the photo cut the paper there).
+    for (let k = Math.max(0, y - inset); k <= Math.min(height - 1, y + inset); k++) {
+      l = Math.max(l, lo[k] ?? 0);
+      r = Math.min(r, hi[k] ?? 0);
+    }
+    // A side at the image's edge is where the photo cut the paper, not the paper's edge: no inset there.
+    from[y] = l <= edge ? 0 : Math.max(0, Math.ceil(l + inset));
+    to[y] =
+      r >= width - 1 - edge ? width : Math.min(width, Math.max(from[y] ?? 0, Math.floor(r - inset) + 1));
+  }
+  return { from, to };
 }
 
 function keepBrightSides(
@@ -237,11 +421,21 @@ function keepBrightSides(
   return [x0, y0, x1, y1];
 }
 
-function flood(g: Gray, start: number, seen: Uint8Array, bright: (i: number) => boolean) {
+/** The region connected to `starts` through pixels `accept` allows, with its bounds and per-row extents. */
+function flood(g: Gray, starts: number[], seen: Uint8Array, accept: (i: number) => boolean) {
   const { width, height } = g;
-  const stack = [start];
-  seen[start] = 1;
-  const box = { x0: width, y0: height, x1: 0, y1: 0, count: 0 };
+  const stack = [...starts];
+  for (const s of starts) seen[s] = 1;
+  const box = {
+    start: starts[0] ?? 0,
+    x0: width,
+    y0: height,
+    x1: 0,
+    y1: 0,
+    count: 0,
+    rowMin: new Int32Array(height).fill(width),
+    rowMax: new Int32Array(height).fill(-1),
+  };
   while (stack.length) {
     const i = stack.pop() ?? 0;
     const x = i % width;
@@ -251,13 +445,15 @@ function flood(g: Gray, start: number, seen: Uint8Array, bright: (i: number) => 
     if (x > box.x1) box.x1 = x;
     if (y < box.y0) box.y0 = y;
     if (y > box.y1) box.y1 = y;
+    if (x < (box.rowMin[y] ?? width)) box.rowMin[y] = x;
+    if (x > (box.rowMax[y] ?? -1)) box.rowMax[y] = x;
     for (const n of [
       x > 0 ? i - 1 : -1,
       x < width - 1 ? i + 1 : -1,
       y > 0 ? i - width : -1,
       y < height - 1 ? i + width : -1,
     ]) {
-      if (n >= 0 && !seen[n] && bright(n)) {
+      if (n >= 0 && !seen[n] && accept(n)) {
         seen[n] = 1;
         stack.push(n);
       }

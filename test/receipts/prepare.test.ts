@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prepareImage, preparePage } from '../../src/receipts/prepare.js';
 
@@ -12,5 +13,54 @@ describe('preparePage', () => {
       expect(bold.equals(await prepareImage(photo, { black: 0.6 }))).toBe(true);
       expect(bold.equals(page.png)).toBe(false);
     }
+  });
+});
+
+/** A ticket photo drawn pixel by pixel: white paper with ink bars on a green table, optionally in shadow. */
+async function photo(shadow: boolean): Promise<Buffer> {
+  const width = 600;
+  const height = 900;
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const onPaper = x >= 100 && x < 500 && y >= 100 && y < 800;
+      const ink = onPaper && x >= 150 && x < 450 && (y - 150) % 40 < 14 && y >= 150 && y < 750;
+      let px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [30, 140, 40];
+      if (shadow) {
+        // A hand's soft shadow over the top right, paper and table beyond it alike, down to 30 % of the light.
+        const depth = Math.min(x - 260, 440 - y);
+        const k = depth <= 0 ? 1 : depth >= 80 ? 0.3 : 1 - (0.7 * depth) / 80;
+        px = px.map((v) => Math.round(v * k));
+      }
+      rgb.set(px, (y * width + x) * 3);
+    }
+  }
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** Share of dark pixels in a window given as fractions of the prepared page's size. */
+async function inkShare(png: Buffer, x0: number, x1: number, y0: number, y1: number): Promise<number> {
+  const { data, info } = await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  let dark = 0;
+  let all = 0;
+  for (let y = Math.round(y0 * info.height); y < y1 * info.height; y++) {
+    for (let x = Math.round(x0 * info.width); x < x1 * info.width; x++) {
+      all++;
+      if ((data[y * info.width + x] ?? 255) < 100) dark++;
+    }
+  }
+  return dark / all;
+}
+
+describe('prepareImage on a shadowed ticket', () => {
+  it('keeps the text under a shadow that reaches past the paper', async () => {
+    // The deep part of the shadow on the paper: bars 14 px of every 40 are ink there, as in the lit photo.
+    const window = [0.62, 0.78, 0.08, 0.3] as const;
+    const lit = await inkShare(await prepareImage(await photo(false)), ...window);
+    const shaded = await inkShare(await prepareImage(await photo(true)), ...window);
+    expect(lit).toBeGreaterThan(0.25);
+    expect(shaded).toBeGreaterThan(lit * 0.8);
   });
 });
