@@ -121,8 +121,14 @@ function dateOn(norm: string, win: DateWindow): { iso: string; edits: number } |
 const TIME =
   /(?<![\d:])([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?M\b\.?)?/;
 
+/**
+ * The time printed on a line. Minutes and seconds start with 0-5, so an 8 there is the dotted or slashed zero
+ * of many ticket fonts misread (`20:87:22` for `20:07:22`).
+ */
 function timeOn(norm: string): string | null {
-  const cleaned = norm.replace(/(\d)\s?[/\-.]\s?(\d{1,2})\s?[/\-.]\s?(\d{2,4})/g, ' ');
+  const cleaned = norm
+    .replace(/(\d)\s?[/\-.]\s?(\d{1,2})\s?[/\-.]\s?(\d{2,4})/g, ' ')
+    .replace(/(?<=\d\s?:\s?)8(?=\d(?!\d))/g, '0');
   const t = TIME.exec(cleaned);
   if (!t) return null;
   let h = Number(t[1]);

@@ -84,6 +84,13 @@ describe('dates and times', () => {
     expect(extractDateTime(lines('HORA: 16:59:12'), TODAY).time).toBe('16:59:12');
   });
 
+  it("reads an 8 opening the minutes or seconds as the font's zero, the only digit it can be there", () => {
+    expect(extractDateTime(lines('FECHA: 10-MAR-2025 HORA: 20:87:22'), TODAY).time).toBe('20:07:22');
+    expect(extractDateTime(lines('HORA: 09:42:84 AM'), TODAY).time).toBe('09:42:04');
+    expect(extractDateTime(lines('HORA: 18:45'), TODAY).time).toBe('18:45');
+    expect(extractDateTime(lines('HORA: 20:97:22'), TODAY).time).toBeNull();
+  });
+
   it('finds nothing in a line without a date', () => {
     expect(extractDateTime(lines('TEL. 55 8558 6625'), TODAY).date).toBeNull();
   });
