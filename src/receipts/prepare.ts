@@ -115,28 +115,27 @@ function maxFilter(g: Gray, r: number): Gray {
   return rankFilter(g, r, Math.max);
 }
 
+type Pick = (a: number, b: number) => number;
+
 /** A square max or min filter of radius r, done as a row pass then a column pass (the same result). */
-function rankFilter(g: Gray, r: number, pick: (a: number, b: number) => number): Gray {
-  const { data, width, height } = g;
-  const rows = Buffer.alloc(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = data[y * width + x] ?? 0;
-      for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r); k++)
-        m = pick(m, data[y * width + k] ?? 0);
-      rows[y * width + x] = m;
+function rankFilter(g: Gray, r: number, pick: Pick): Gray {
+  const rows = rankPass(g.data, g.width, g.height, r, pick, 1);
+  return { data: rankPass(rows, g.width, g.height, r, pick, g.width), width: g.width, height: g.height };
+}
+
+/** One pass of a rank filter along rows (`stride` 1) or columns (`stride` = width). */
+function rankPass(src: Buffer, width: number, height: number, r: number, pick: Pick, stride: number): Buffer {
+  const out = Buffer.alloc(src.length);
+  const along = stride === 1 ? width : height;
+  for (let i = 0; i < src.length; i++) {
+    const pos = stride === 1 ? i % width : Math.floor(i / width);
+    let m = src[i] ?? 0;
+    for (let k = Math.max(0, pos - r); k <= Math.min(along - 1, pos + r); k++) {
+      m = pick(m, src[i + (k - pos) * stride] ?? 0);
     }
+    out[i] = m;
   }
-  const out = Buffer.alloc(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = rows[y * width + x] ?? 0;
-      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++)
-        m = pick(m, rows[k * width + x] ?? 0);
-      out[y * width + x] = m;
-    }
-  }
-  return { data: out, width, height };
+  return out;
 }
 
 /**
