@@ -431,7 +431,9 @@ describe.skipIf(!schema)('migrations on PostgreSQL', () => {
     try {
       dbs.push(...(await Promise.all([fresh.db(), fresh.db(), fresh.db()])));
       const applied = await Promise.all(dbs.map((d) => migrate(d)));
-      expect(applied.filter((a) => a.length > 0)).toHaveLength(1);
+      // Each file is claimed on its own, so one process may apply 001 and another 002 (after 001 is committed):
+      // what matters is that every file is applied exactly once.
+      expect(new Set(applied.flat()).size).toBe(applied.flat().length);
       const names = await dbs[0]!.selectFrom('schema_migrations').select('name').execute();
       expect(applied.flat().sort()).toEqual(names.map((n) => n.name).sort());
       expect(await migrate(dbs[1]!)).toEqual([]);
