@@ -208,24 +208,42 @@ const NAME_STOP = new Set([
   'COMPANIA',
 ]);
 
+/** The words of a razón social without its company type, articles included. */
+function nameWords(razonSocial: string): string[] {
+  return razonSocial
+    .replace(
+      /,?\s*\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
+      '',
+    )
+    .replace(/[^A-Z& ]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+}
+
 /**
  * SAT's rule for a persona moral: the first letters of the first three words of the name, without
  * articles and company type (one word: its first three letters; two: two letters + one).
  */
 export function moralInitials(razonSocial: string): string | null {
-  const base = razonSocial
-    .replace(
-      /,?\s*\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
-      '',
-    )
-    .replace(/[^A-Z& ]/g, ' ');
-  const words = base.split(/\s+/).filter((w) => w.length > 0 && !NAME_STOP.has(w));
+  const words = nameWords(razonSocial).filter((w) => !NAME_STOP.has(w));
   if (!words.length) return null;
   const [a = '', b = '', c = ''] = words;
   if (words.length >= 3) return `${a[0]}${b[0]}${c[0]}`;
   // Fewer words: SAT completes the three letters in ways a ticket cannot tell; only the initials are sure.
   if (words.length === 2) return `${a[0]}${b[0]}?`;
   return null;
+}
+
+/**
+ * A razón social as read cannot be the one behind this company RFC: it ends in an article or preposition
+ * (`MERCADOS FRESCOS DE`: a word was lost), or its initials disagree with the RFC's letters.
+ */
+export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
+  const words = nameWords(razonSocial);
+  const last = words[words.length - 1];
+  if (last !== undefined && NAME_STOP.has(last)) return true;
+  const initials = moralInitials(razonSocial);
+  return initials !== null && [...initials].some((c, i) => c !== '?' && c !== rfc[i]);
 }
 
 const PERSON_STOP = new Set([...NAME_STOP, 'DA', 'DAS', 'DI', 'DER', 'DIE', 'DU', 'VAN', 'VON', 'MC', 'MAC']);

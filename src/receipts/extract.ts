@@ -2,10 +2,13 @@ import { extractTotals } from './extract.amounts.js';
 import { extractDateTime } from './extract.dates.js';
 import { extractItems } from './extract.items.js';
 import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
-import { extractRfc } from './extract.rfc.js';
+import { extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
 import { toLines } from './extract.text.js';
 import { extractVendor, isPersonName } from './extract.vendor.js';
 import type { FieldName, ReceiptFields } from './receipt.types.js';
+
+/** extractVendor's confidence for a line ending in a company type whose initials the RFC confirms. */
+const COMPANY_NAME = 0.8;
 
 export interface Extraction {
   fields: ReceiptFields;
@@ -71,4 +74,16 @@ export function extractFields(text: string, today: Date): Extraction {
     items: items.length ? (itemsOk ? 0.9 : 0.4) : 0,
   };
   return { fields, confidence };
+}
+
+/**
+ * The razón social in another reading of the header, judged against a company RFC already read: only a name
+ * ending in a company type whose initials the RFC confirms (a reading that lost a word of the name cannot be).
+ */
+export function razonSocialFor(text: string, rfc: string): { name: string; confidence: number } | null {
+  const vendor = extractVendor(toLines(text), rfc, null);
+  const { name } = vendor;
+  if (!name || vendor.nameConfidence < COMPANY_NAME || !moralInitials(name) || nameContradictsRfc(name, rfc))
+    return null;
+  return { name, confidence: vendor.nameConfidence };
 }

@@ -1,17 +1,20 @@
-import type { OcrEngine, OcrResult } from './ocr.js';
+import type { OcrEngine, OcrOptions, OcrResult } from './ocr.js';
 
 /** Returns canned OCR text (one per call, the last one repeated); records what it was asked. */
 export function createFakeOcrEngine(
   texts: string[],
   confidence = 90,
-): OcrEngine & { calls: number; closed: boolean } {
+): OcrEngine & { calls: number; closed: boolean; psms: Array<string | undefined> } {
   const fake = {
     calls: 0,
     closed: false,
-    async recognize(_image: Buffer): Promise<OcrResult> {
+    /** The page segmentation mode asked for at each call (undefined: the engine's default). */
+    psms: [] as Array<string | undefined>,
+    async recognize(_image: Buffer, opts: OcrOptions = {}): Promise<OcrResult> {
       if (fake.closed) throw new Error('OCR engine is closed');
       const text = texts[Math.min(fake.calls, texts.length - 1)] ?? '';
       fake.calls++;
+      fake.psms.push(opts.psm);
       return { text, confidence };
     },
     async close(): Promise<void> {

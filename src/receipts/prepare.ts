@@ -503,12 +503,16 @@ function skewAngle(g: Gray): number {
   return -best;
 }
 
-/** The top 40 % of a prepared page at twice the size, for re-reading the RFC and date. */
-export async function headerCrop(prepared: Buffer): Promise<Buffer> {
+/** The top 40 % of a prepared page, by default at twice the size, for re-reading the header's fields. */
+export async function headerCrop(prepared: Buffer, scale = 2): Promise<Buffer> {
   const { width = 1, height = 1 } = await sharp(prepared).metadata();
-  return sharp(prepared)
-    .extract({ left: 0, top: 0, width, height: Math.max(1, Math.round(height * 0.4)) })
-    .resize({ width: width * 2 })
+  const top = sharp(prepared).extract({
+    left: 0,
+    top: 0,
+    width,
+    height: Math.max(1, Math.round(height * 0.4)),
+  });
+  return (scale === 1 ? top : top.resize({ width: Math.round(width * scale) }))
     .toColourspace('b-w')
     .png({ compressionLevel: 1 })
     .toBuffer();

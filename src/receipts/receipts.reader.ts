@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../clock.js';
-import { type Extraction, extractFields as extractAt } from './extract.js';
+import { type Extraction, extractFields as extractAt, razonSocialFor } from './extract.js';
+import { nameContradictsRfc } from './extract.rfc.js';
 import { createTesseractEngine, type OcrEngine } from './ocr.js';
 import { headerCrop, type PrepareOptions, prepareImage, preparePage } from './prepare.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
@@ -16,6 +17,11 @@ export interface ReceiptReaderOptions {
   secondPass?: boolean;
   /** Re-read the header (top 40 %, 2× scale) when the RFC or date is weak. On by default. */
   headerPass?: boolean;
+  /**
+   * Re-read the header as sparse text (PSM 11) when the razón social does not explain a confident company RFC's
+   * letters. On by default.
+   */
+  vendorPass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
 }
@@ -56,6 +62,20 @@ export function voteRfc(readings: Extraction[]): { rfc: string; confidence: numb
 const HEADER_FIELDS: FieldName[] = ['vendor_rfc', 'date', 'time', 'vendor_name', 'postal_code', 'folio'];
 const weakHeader = (e: Extraction): boolean =>
   e.confidence.vendor_rfc < RETRY_BELOW || e.confidence.date < RETRY_BELOW;
+
+/**
+ * A confident company RFC that the vendor name read contradicts: a word of the name was lost or misread. PSM 6
+ * reads the page as one block of uniform text, and a large title above a bold line swallows words of that line.
+ */
+function unexplainedRfc(e: Extraction): boolean {
+  const { vendor_rfc: rfc, vendor_name: name } = e.fields;
+  return (
+    rfc?.length === 12 &&
+    e.confidence.vendor_rfc >= RETRY_BELOW &&
+    name !== null &&
+    nameContradictsRfc(name, rfc)
+  );
+}
 
 /** Takes each field (of `only`, default all) from the pass that is more confident about it. */
 export function mergeExtractions(a: Extraction, b: Extraction, only?: FieldName[]): Extraction {
@@ -118,6 +138,18 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
         }
       }
       timings.header_pass = performance.now() - t4;
+    }
+    if (opts.vendorPass !== false && unexplainedRfc(result)) {
+      // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
+      const t5 = performance.now();
+      const sparse = await engine.recognize(await headerCrop(prepared, 1), { psm: '11' });
+      const found = razonSocialFor(sparse.text, result.fields.vendor_rfc as string);
+      if (found && found.confidence > result.confidence.vendor_name) {
+        result.fields.vendor_name = found.name;
+        result.confidence.vendor_name = found.confidence;
+      }
+      text = `${text}\n${sparse.text}`;
+      timings.vendor_pass = performance.now() - t5;
     }
     timings.total = performance.now() - t0;
     const data: ReceiptData = { ...result.fields, confidence: result.confidence, text, timings };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { centsInWords, extractTotals, includedIvaRepair } from '../../src/receipts/extract.amounts.js';
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
-import { extractFields } from '../../src/receipts/extract.js';
-import { extractRfc, fisicaLetters, repairRfc } from '../../src/receipts/extract.rfc.js';
+import { extractFields, razonSocialFor } from '../../src/receipts/extract.js';
+import { extractRfc, fisicaLetters, nameContradictsRfc, repairRfc } from '../../src/receipts/extract.rfc.js';
 import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
 import { extractVendor } from '../../src/receipts/extract.vendor.js';
 
@@ -185,6 +185,34 @@ describe('RFC letters predicted by the razón social', () => {
     expect(extractRfc(lines('R.F.C.: MENO060313D54'), 'MINISUPER LA ESQUINITA, S.A. DE C.V.')?.rfc).toBe(
       'MEN060313D54',
     );
+  });
+});
+
+describe('a razón social read against the company RFC', () => {
+  it('is contradicted by a dangling article or preposition (a lost word) and by initials the RFC does not have', () => {
+    expect(nameContradictsRfc('MERCADOS FRESCOS DE SA DE CV', 'MFO930823872')).toBe(true);
+    expect(nameContradictsRfc('TIENDAS DEL, S.A. DE C.V.', 'TSK1807246R9')).toBe(true);
+    expect(nameContradictsRfc('MERCADOS PLAZA DE OCCIDENTE SA DE CV', 'MFO930823872')).toBe(true);
+    expect(nameContradictsRfc('X MODA $: HOGAR', 'AMH8803194E6')).toBe(true);
+  });
+
+  it('is not contradicted where the RFC agrees or cannot tell (two words, one word)', () => {
+    expect(nameContradictsRfc('MERCADOS FRESCOS DE OCCIDENTE SA DE CV', 'MFO930823872')).toBe(false);
+    expect(nameContradictsRfc('RESTAURANTE LOS COMPADRES, S.A. DE C.V.', 'RCS9402233V4')).toBe(false);
+    expect(nameContradictsRfc('BOTICA DEL PUEBLO SA DE CV', 'BPT110907XZ2')).toBe(false);
+    expect(nameContradictsRfc('FARMAZONA SA DE CV', 'FAR110907XZ2')).toBe(false);
+  });
+
+  it('is taken from another reading only when it ends in a company type and the RFC confirms it', () => {
+    const sparse = 'FRESCOS DE OCCIDENTE\nMERCADOS FRESCOS DE OCCIDENTE SA DE CY\nCALLE ZARAGOZA 974-B';
+    expect(razonSocialFor(sparse, 'MFO930823872')).toEqual({
+      name: 'MERCADOS FRESCOS DE OCCIDENTE SA DE CV',
+      confidence: 0.9,
+    });
+    expect(razonSocialFor('MERCADOS FRESCOS DE SA DE CV', 'MFO930823872')).toBeNull();
+    expect(razonSocialFor('MERCADOS PLAZA DE OCCIDENTE SA DE CV', 'MFO930823872')).toBeNull();
+    // A store name alone (no company type) is no razón social, even where its initials fit.
+    expect(razonSocialFor('MERCADOS FRESCOS OCCIDENTE\nCALLE 5', 'MFO930823872')).toBeNull();
   });
 });
 

@@ -79,6 +79,50 @@ describe('createReceiptReader with a fake OCR engine', () => {
     await reader.close();
   });
 
+  it('re-reads the header as sparse text when the razón social lost a word, and takes a name the RFC confirms', async () => {
+    const lost = 'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';
+    const sparse = 'FRESCOS DE OCCIDENTE\nMERCADOS FRESCOS DE OCCIDENTE SA DE CY\nFECHA:\n08-FEB-2026';
+    const engine = createFakeOcrEngine([lost, sparse]);
+    const reader = createReceiptReader({ clock, engine });
+    const data = await reader.read(image);
+    expect(engine.psms).toEqual([undefined, '11']);
+    expect(data).toMatchObject({
+      vendor_name: 'MERCADOS FRESCOS DE OCCIDENTE SA DE CV',
+      vendor_rfc: 'MFO930823872',
+    });
+    expect(data.confidence.vendor_name).toBe(0.9);
+    expect(data.timings.vendor_pass).toBeGreaterThan(0);
+    await reader.close();
+  });
+
+  it('keeps the first razón social when the sparse re-read does not explain the RFC either', async () => {
+    const lost = 'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';
+    const engine = createFakeOcrEngine([lost, 'MERCADOS PLAZA DE OCCIDENTE SA DE CV\nGARBLED']);
+    const reader = createReceiptReader({ clock, engine });
+    const data = await reader.read(image);
+    expect(engine.calls).toBe(2);
+    expect(data.vendor_name).toBe('MERCADOS FRESCOS DE SA DE CV');
+    expect(data.vendor_rfc).toBe('MFO930823872');
+    await reader.close();
+  });
+
+  it('does not re-read the vendor when the razón social agrees with the RFC, or when turned off', async () => {
+    const fine =
+      'MERCADOS FRESCOS DE OCCIDENTE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';
+    const engine = createFakeOcrEngine([fine, 'GARBLED']);
+    const reader = createReceiptReader({ clock, engine });
+    expect((await reader.read(image)).vendor_name).toBe('MERCADOS FRESCOS DE OCCIDENTE SA DE CV');
+    expect(engine.calls).toBe(1);
+    const off = createFakeOcrEngine([
+      'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872',
+    ]);
+    const noPass = createReceiptReader({ clock, engine: off, vendorPass: false });
+    expect((await noPass.read(image)).vendor_name).toBe('MERCADOS FRESCOS DE SA DE CV');
+    expect(off.calls).toBe(1);
+    await reader.close();
+    await noPass.close();
+  });
+
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
     const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
     const reader = createReceiptReader({ clock, engine, headerPass: false });
