@@ -1,5 +1,6 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
-import type { Line } from './extract.text.js';
+import { type Line, stripAccents } from './extract.text.js';
+import type { OcrWord } from './ocr.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
 const AS_DIGIT: Record<string, string[]> = {
@@ -189,6 +190,46 @@ function tokensOf(norm: string): string[] {
   for (const w of words) if (w.length >= 12 && w.length <= 14) out.add(w);
   for (const len of [14, 13, 12]) if (compact.length >= len) out.add(compact.slice(0, len));
   return [...out];
+}
+
+const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase()).replace(/[^A-Z0-9&Ñ]/g, '');
+
+/**
+ * The words that carry the issuer's RFC on a page read with word boxes, to re-read them alone: the words after
+ * an RFC label on its line, as many as make an RFC's length (a token split in two included), or the label word
+ * itself when the value is glued to it (`withLabel`); else the first word that repairs into a valid RFC.
+ * Customer RFC lines are skipped.
+ */
+export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; withLabel: boolean } | null {
+  const onLine = (line: number): string =>
+    stripAccents(
+      words
+        .filter((w) => w.line === line)
+        .map((w) => w.text)
+        .join(' ')
+        .toUpperCase(),
+    );
+  for (let i = 0; i < words.length; i++) {
+    const label = words[i] as OcrWord;
+    const norm = stripAccents(label.text.toUpperCase());
+    if (!RFC_LABEL.test(norm) || CUSTOMER.test(onLine(label.line))) continue;
+    const glued = norm.replace(BEFORE_VALUE, '').replace(/[^A-Z0-9&Ñ]/g, '').length;
+    if (glued >= 9) return { words: [label], withLabel: true };
+    const picked: OcrWord[] = [];
+    let chars = 0;
+    for (let j = i + 1; j < words.length && words[j]?.line === label.line && chars < 12; j++) {
+      picked.push(words[j] as OcrWord);
+      chars += alnum(words[j] as OcrWord).length;
+    }
+    if (chars >= 9) return { words: picked, withLabel: false };
+  }
+  const lone = words.find((w) => {
+    const t = alnum(w);
+    return (
+      t.length >= 12 && t.length <= 14 && !CUSTOMER.test(onLine(w.line)) && repairRfc(t, true).length > 0
+    );
+  });
+  return lone ? { words: [lone], withLabel: false } : null;
 }
 
 const NAME_STOP = new Set([

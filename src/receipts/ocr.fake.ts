@@ -1,8 +1,11 @@
 import type { OcrEngine, OcrOptions, OcrResult } from './ocr.js';
 
-/** Returns canned OCR text (one per call, the last one repeated); records what it was asked. */
+/**
+ * Returns canned OCR results (one per call, the last one repeated; a string is a result with that text and no
+ * word boxes); records what it was asked.
+ */
 export function createFakeOcrEngine(
-  texts: string[],
+  texts: Array<string | Omit<OcrResult, 'confidence'>>,
   confidence = 90,
 ): OcrEngine & { calls: number; closed: boolean; psms: Array<string | undefined> } {
   const fake = {
@@ -12,10 +15,10 @@ export function createFakeOcrEngine(
     psms: [] as Array<string | undefined>,
     async recognize(_image: Buffer, opts: OcrOptions = {}): Promise<OcrResult> {
       if (fake.closed) throw new Error('OCR engine is closed');
-      const text = texts[Math.min(fake.calls, texts.length - 1)] ?? '';
+      const canned = texts[Math.min(fake.calls, texts.length - 1)] ?? '';
       fake.calls++;
       fake.psms.push(opts.psm);
-      return { text, confidence };
+      return typeof canned === 'string' ? { text: canned, confidence } : { ...canned, confidence };
     },
     async close(): Promise<void> {
       fake.closed = true;

@@ -3,10 +3,19 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 export interface OcrWord {
   text: string;
   confidence: number;
-  bbox: { x0: number; y0: number; x1: number; y1: number };
+  bbox: Box;
+  /** Which text line of the page the word is on, counted from 0 in reading order. */
+  line: number;
 }
 
 export interface OcrResult {
@@ -17,8 +26,8 @@ export interface OcrResult {
 }
 
 export interface OcrOptions {
-  /** Tesseract page segmentation mode; default 6 (single uniform block) suits narrow tickets. */
-  psm?: '3' | '4' | '6' | '11';
+  /** Tesseract page segmentation mode; default 6 (single uniform block) suits narrow tickets; 7: one line. */
+  psm?: '3' | '4' | '6' | '7' | '11';
   /** Also return word boxes (costs time: the whole block tree is serialised from the worker). */
   words?: boolean;
 }
@@ -144,10 +153,13 @@ type Page = Awaited<ReturnType<Worker['recognize']>>['data'];
 
 function wordsOf(page: Page): OcrWord[] {
   const out: OcrWord[] = [];
+  let n = 0;
   for (const block of page.blocks ?? []) {
     for (const para of block.paragraphs) {
       for (const line of para.lines) {
-        for (const w of line.words) out.push({ text: w.text, confidence: w.confidence, bbox: w.bbox });
+        for (const w of line.words)
+          out.push({ text: w.text, confidence: w.confidence, bbox: w.bbox, line: n });
+        n++;
       }
     }
   }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Box } from './ocr.js';
 
 type Img = ReturnType<typeof sharp>;
 
@@ -501,6 +502,24 @@ function skewAngle(g: Gray): number {
     if (sc > bestScore) [best, bestScore] = [a, sc];
   }
   return -best;
+}
+
+/**
+ * A box of a prepared image with `pad` pixels of margin (clipped to the image), scaled, to re-read one word
+ * alone.
+ */
+export async function cropBox(prepared: Buffer, box: Box, pad: number, scale = 1): Promise<Buffer> {
+  const { width = 1, height = 1 } = await sharp(prepared).metadata();
+  const left = Math.max(0, Math.floor(box.x0 - pad));
+  const top = Math.max(0, Math.floor(box.y0 - pad));
+  const right = Math.min(width, Math.ceil(box.x1 + pad));
+  const bottom = Math.min(height, Math.ceil(box.y1 + pad));
+  const width_ = Math.max(1, right - left);
+  const cut = sharp(prepared).extract({ left, top, width: width_, height: Math.max(1, bottom - top) });
+  return (scale === 1 ? cut : cut.resize({ width: Math.round(width_ * scale) }))
+    .toColourspace('b-w')
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /** The top 40 % of a prepared page, by default at twice the size, for re-reading the header's fields. */

@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { centsInWords, extractTotals, includedIvaRepair } from '../../src/receipts/extract.amounts.js';
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
 import { extractFields, razonSocialFor } from '../../src/receipts/extract.js';
-import { extractRfc, fisicaLetters, nameContradictsRfc, repairRfc } from '../../src/receipts/extract.rfc.js';
+import {
+  extractRfc,
+  fisicaLetters,
+  nameContradictsRfc,
+  repairRfc,
+  rfcTokenWords,
+} from '../../src/receipts/extract.rfc.js';
 import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
 import { extractVendor } from '../../src/receipts/extract.vendor.js';
+import type { OcrWord } from '../../src/receipts/ocr.js';
 
 const lines = (t: string) => toLines(t);
 const TODAY = new Date('2026-11-22T12:00:00Z');
@@ -185,6 +192,43 @@ describe('RFC letters predicted by the razón social', () => {
     expect(extractRfc(lines('R.F.C.: MENO060313D54'), 'MINISUPER LA ESQUINITA, S.A. DE C.V.')?.rfc).toBe(
       'MEN060313D54',
     );
+  });
+});
+
+describe('the RFC words on a page read with word boxes', () => {
+  // Words laid out left to right, one line per array.
+  const page = (...lines: string[][]): OcrWord[] =>
+    lines.flatMap((words, line) =>
+      words.map((text, k) => ({
+        text,
+        confidence: 90,
+        line,
+        bbox: { x0: k * 100, y0: line * 30, x1: k * 100 + 90, y1: line * 30 + 20 },
+      })),
+    );
+  const texts = (found: ReturnType<typeof rfcTokenWords>) =>
+    found && { texts: found.words.map((w) => w.text), withLabel: found.withLabel };
+
+  it('takes the words after the label, a token split in two included, and the label word when glued to it', () => {
+    const words = page(['JUAN', 'CARLOS'], ['R.F.C.', 'MERJSC0414362', 'CAJA'], ['FECHA:', '07-03-2025']);
+    expect(texts(rfcTokenWords(words))).toEqual({ texts: ['MERJSC0414362'], withLabel: false });
+    expect(texts(rfcTokenWords(page(['RFC:', 'MERJ8', '60414362', 'CAJA'])))).toEqual({
+      texts: ['MERJ8', '60414362'],
+      withLabel: false,
+    });
+    expect(texts(rfcTokenWords(page(['R.F.C.:MERJ860414J62'])))).toEqual({
+      texts: ['R.F.C.:MERJ860414J62'],
+      withLabel: true,
+    });
+  });
+
+  it("skips a customer's RFC and a label with too little after it, then falls back to an RFC-shaped word", () => {
+    expect(rfcTokenWords(page(['CLIENTE', 'RFC:', 'XEXX010101000']))).toBeNull();
+    expect(rfcTokenWords(page(['R.F.C.:', 'TSKIEO7'], ['FOLIO', '127795']))).toBeNull();
+    expect(texts(rfcTokenWords(page(['TEL.', '5512345678'], ['MFO930823872'])))).toEqual({
+      texts: ['MFO930823872'],
+      withLabel: false,
+    });
   });
 });
 

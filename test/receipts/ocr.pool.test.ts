@@ -18,6 +18,14 @@ describe('tesseract pool lifecycle', () => {
     for (let i = 0; i < 5; i++) texts.push((await engine.recognize(crop)).text);
     expect(engine.stats).toEqual({ started: 3, recycled: 2 });
     for (const t of texts) expect(t).toMatch(/TERRAZA/);
+    // Word boxes on request, numbered by text line: the name's words share a line, the lines run downwards.
+    const { words = [] } = await engine.recognize(crop, { words: true });
+    const terraza = words.find((w) => /TERRAZA/.test(w.text));
+    expect(terraza).toBeDefined();
+    expect(words.filter((w) => w.line === terraza?.line).length).toBeGreaterThan(1);
+    const lines = [...new Set(words.map((w) => w.line))];
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    expect(Math.max(...lines)).toBeGreaterThan(0);
     await engine.close();
     await expect(engine.recognize(crop)).rejects.toThrow(/closed/);
   });

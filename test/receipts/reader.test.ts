@@ -79,6 +79,27 @@ describe('createReceiptReader with a fake OCR engine', () => {
     await reader.close();
   });
 
+  it('re-reads the RFC words alone, cut out where the first reading found them, when the RFC stays weak', async () => {
+    const first = 'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJSC0414362\nFECHA: 07-03-2025\nTOTAL 1121.05';
+    const box = (x0: number, x1: number) => ({ x0, y0: 40, x1, y1: 60 });
+    const words = [
+      { text: 'R.F.C.', confidence: 90, line: 1, bbox: box(10, 60) },
+      { text: 'MERJSC0414362', confidence: 39, line: 1, bbox: box(70, 290) },
+    ];
+    // First pass, header re-read, the RFC words alone, the bolder header re-read.
+    const engine = createFakeOcrEngine([{ text: first, words }, 'GARBLED', 'MERJ860414J62', 'GARBLED']);
+    const reader = createReceiptReader({ clock, engine });
+    const data = await reader.read(image);
+    expect(engine.psms).toEqual([undefined, undefined, '7', undefined]);
+    expect(data).toMatchObject({
+      vendor_rfc: 'MERJ860414J62',
+      vendor_name: 'JUAN CARLOS MENDOZA RUIZ',
+      total: 112105,
+    });
+    expect(data.text).toContain('R.F.C. MERJ860414J62');
+    await reader.close();
+  });
+
   it('re-reads the header as sparse text when the razón social lost a word, and takes a name the RFC confirms', async () => {
     const lost = 'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';
     const sparse = 'FRESCOS DE OCCIDENTE\nMERCADOS FRESCOS DE OCCIDENTE SA DE CY\nFECHA:\n08-FEB-2026';
