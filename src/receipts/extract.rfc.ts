@@ -308,6 +308,20 @@ export function fisicaLetters(fullName: string): string | null {
 }
 
 /**
+ * A persona física's name that every RFC letter the check digit sees confirms also decides the letters it cannot
+ * see (weight 11, the maternal initial of a 13-char RFC; J/T and N/X anywhere): OCR's letter there has nothing to
+ * back it, the name has three. Anything else (a company, a name that disagrees where the digit sees) is kept.
+ */
+export function blindLettersFromName(rfc: string, personName: string): string {
+  if (rfc.length !== 13) return rfc;
+  const letters = fisicaLetters(personName);
+  if (!letters || letters === rfc.slice(0, 4)) return rfc;
+  const disagreeSeen = [...letters].some((ch, i) => ch !== rfc[i] && checkDigitSees(rfc, i, ch));
+  const alt = letters + rfc.slice(4);
+  return !disagreeSeen && isValid(alt) ? alt : rfc;
+}
+
+/**
  * The name's letters laid over a reading of the RFC's letter part. Kept from the reading: SAT's X for the last
  * letter of an inconvenient word (persona física), and — for a person's name — a letter read where the check
  * digit cannot tell it from the name's (checkDigitSees), so nothing could arbitrate. A company name (several

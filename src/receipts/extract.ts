@@ -2,7 +2,7 @@ import { extractTotals } from './extract.amounts.js';
 import { extractDateTime } from './extract.dates.js';
 import { extractItems } from './extract.items.js';
 import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
-import { extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
+import { blindLettersFromName, extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
 import { toLines } from './extract.text.js';
 import { extractVendor, isPersonName } from './extract.vendor.js';
 import type { FieldName, ReceiptFields } from './receipt.types.js';
@@ -32,6 +32,7 @@ export function extractFields(text: string, today: Date): Extraction {
   const person = !company && firstVendor.name && isPersonName(firstVendor.name) ? firstVendor.name : null;
   const rfc = extractRfc(lines, company, person);
   const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
+  const rfcValue = rfc ? withPersonLetters(rfc.rfc, vendor.name) : null;
   const dt = extractDateTime(lines, today);
   const folio = extractFolio(lines);
   const cp = extractPostalCode(lines);
@@ -41,7 +42,7 @@ export function extractFields(text: string, today: Date): Extraction {
   const fields: ReceiptFields = {
     vendor_name: vendor.name,
     vendor_store_name: vendor.storeName,
-    vendor_rfc: rfc?.rfc ?? null,
+    vendor_rfc: rfcValue,
     date: dt.date,
     time: dt.time,
     total: totals.total,
@@ -75,6 +76,10 @@ export function extractFields(text: string, today: Date): Extraction {
   };
   return { fields, confidence };
 }
+
+/** A persona física's name decides the RFC letters the check digit cannot see (blindLettersFromName). */
+export const withPersonLetters = (rfc: string, vendorName: string | null): string =>
+  vendorName && isPersonName(vendorName) ? blindLettersFromName(rfc, vendorName) : rfc;
 
 /**
  * The razón social in another reading of the header, judged against a company RFC already read: only a name

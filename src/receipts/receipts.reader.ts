@@ -1,5 +1,5 @@
 import { type Clock, systemClock } from '../clock.js';
-import { type Extraction, extractFields as extractAt, razonSocialFor } from './extract.js';
+import { type Extraction, extractFields as extractAt, razonSocialFor, withPersonLetters } from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
 import { createTesseractEngine, type OcrEngine, type OcrResult } from './ocr.js';
 import { cropBox, headerCrop, type PrepareOptions, prepareImage, preparePage } from './prepare.js';
@@ -172,7 +172,8 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
         text = `${text}\n${again.text}`;
         const voted = voteRfc(readings);
         if (voted) {
-          result.fields.vendor_rfc = voted.rfc;
+          // The winning reading may have garbled the name; the first reading's name judges the blind letters.
+          result.fields.vendor_rfc = withPersonLetters(voted.rfc, result.fields.vendor_name);
           result.confidence.vendor_rfc = voted.confidence;
         }
       }

@@ -3,6 +3,7 @@ import { centsInWords, extractTotals, includedIvaRepair } from '../../src/receip
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
 import { extractFields, razonSocialFor } from '../../src/receipts/extract.js';
 import {
+  blindLettersFromName,
   extractRfc,
   fisicaLetters,
   nameContradictsRfc,
@@ -261,6 +262,16 @@ describe('a razón social read against the company RFC', () => {
 });
 
 describe('RFC letters predicted by a persona física name', () => {
+  it('decides the letter the check digit cannot see when every letter it sees agrees with the name', () => {
+    // R and N at the 3rd of 13 characters give the same check digit: only the name can tell them apart.
+    expect(blindLettersFromName('MENJ831014R57', 'JUAN CARLOS MENDOZA RUIZ')).toBe('MERJ831014R57');
+    expect(blindLettersFromName('MERJ831014R57', 'JUAN CARLOS MENDOZA RUIZ')).toBe('MERJ831014R57');
+    // A misread name (`IA JUAN…` predicts MERI) disagrees where the digit sees: it decides nothing.
+    expect(blindLettersFromName('MENJ831014R57', 'IA JUAN CARTOS MENDOZA RUIZ')).toBe('MENJ831014R57');
+    // A company RFC (12 characters) is left to the razón social rules.
+    expect(blindLettersFromName('RES9402233V4', 'JUAN CARLOS MENDOZA RUIZ')).toBe('RES9402233V4');
+  });
+
   it('follows SAT: paternal initial and inner vowel, maternal initial, first name (not JOSE/MARIA), no particles', () => {
     expect(fisicaLetters('JUAN CARLOS MENDOZA RUIZ')).toBe('MERJ');
     expect(fisicaLetters('JOSE LUIS GARCIA LOPEZ')).toBe('GALL');

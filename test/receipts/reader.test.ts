@@ -100,6 +100,19 @@ describe('createReceiptReader with a fake OCR engine', () => {
     await reader.close();
   });
 
+  it("lets the first reading's person name decide the RFC letter the check digit cannot see after the vote", async () => {
+    const first =
+      'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nE J831014R57\nFECHA: 20/11/2025\nTOTAL 2932.66';
+    // Only the bolder re-read finds the RFC, with a garbled name beside it (which predicts MERI, not MERJ).
+    const bolder = 'IA JUAN CARTOS MENDOZA RUIZ\nREC: MENJ831014R5S7';
+    const engine = createFakeOcrEngine([first, 'GARBLED', bolder]);
+    const reader = createReceiptReader({ clock, engine });
+    const data = await reader.read(image);
+    expect(engine.calls).toBe(3);
+    expect(data).toMatchObject({ vendor_rfc: 'MERJ831014R57', vendor_name: 'JUAN CARLOS MENDOZA RUIZ' });
+    await reader.close();
+  });
+
   it('re-reads the header as sparse text when the razón social lost a word, and takes a name the RFC confirms', async () => {
     const lost = 'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';
     const sparse = 'FRESCOS DE OCCIDENTE\nMERCADOS FRESCOS DE OCCIDENTE SA DE CY\nFECHA:\n08-FEB-2026';
