@@ -69,6 +69,38 @@ function labeledAmounts(lines: Line[]): Labeled[] {
   return out;
 }
 
+/** The last amount on a line, with its `$`-misread variant. */
+function lastAmounts(line: Line | undefined): number[] {
+  const all = moneyIn(line?.norm ?? '');
+  const m = all[all.length - 1];
+  if (!m) return [];
+  const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;
+  return alt === null ? [m.cents] : [m.cents, alt];
+}
+
+/** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), with a cent of rounding per rate. */
+const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
+
+/**
+ * Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled (`ET e 5126.61`,
+ * `e 16% $12.83`, `o... $139.44`): the first two add up to the third to the cent, the tax is plausible, and a
+ * cue confirms it is the tax block (a percentage on the tax line, or a TOTAL label beside the total).
+ */
+export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number; total: number }> {
+  const out: Array<{ subtotal: number; tax: number; total: number }> = [];
+  for (let i = 0; i + 2 < lines.length; i++) {
+    const taxLine = lines[i + 1]?.norm ?? '';
+    const cue =
+      /\d\s?%/.test(taxLine) || [i + 2, i + 3].some((k) => classify(lines[k]?.norm ?? '') === 'total');
+    if (!cue) continue;
+    for (const a of lastAmounts(lines[i]))
+      for (const b of lastAmounts(lines[i + 1]))
+        for (const c of lastAmounts(lines[i + 2]))
+          if (a + b === c && plausibleTax(a, b)) out.push({ subtotal: a, tax: b, total: c });
+  }
+  return out;
+}
+
 const firstOf = (all: Labeled[], kind: Kind): Labeled | undefined => all.find((a) => a.kind === kind);
 const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
   all.filter((a) => a.kind === kind && Boolean(a.shifted) === shifted).flatMap((a) => a.values);
@@ -110,6 +142,9 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   for (const s of sS)
     for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(s + i + e, 2);
   for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
+  // Arithmetic where the labels are unreadable: as strong as a subtotal + IVA read with their labels.
+  const blocks = taxBlocks(lines);
+  for (const b of blocks) vote(b.total, 2.5);
   if (itemsSum !== null) vote(itemsSum, 2);
   for (const c of valuesOf(all, 'card')) vote(c, 0.8);
   for (const c of valuesOf(all, 'importe')) vote(c, 0.8);
@@ -161,8 +196,8 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
     }
   }
   const pools = {
-    subs: [...subs, ...sS],
-    ivas: [...plainIvas, ...iS],
+    subs: [...subs, ...sS, ...blocks.map((b) => b.subtotal)],
+    ivas: [...plainIvas, ...iS, ...blocks.map((b) => b.tax)],
     iepss: [...iepss, ...eS],
     tips,
     all: all.filter((a) => !a.shifted),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { centsInWords, extractTotals, includedIvaRepair } from '../../src/receipts/extract.amounts.js';
+import {
+  centsInWords,
+  extractTotals,
+  includedIvaRepair,
+  taxBlocks,
+} from '../../src/receipts/extract.amounts.js';
 import { extractDateTime } from '../../src/receipts/extract.dates.js';
 import { extractFields, razonSocialFor } from '../../src/receipts/extract.js';
 import {
@@ -105,6 +110,30 @@ describe('dates and times', () => {
 });
 
 describe('amounts', () => {
+  it('finds subtotal, tax and total whose labels OCR garbled by their arithmetic, and lets them outvote the items', () => {
+    // A tilted ticket: the subtotal's `$` read as 5 made it look like an item, and the labels are lost.
+    const text = [
+      'N BLANCO GDE 16.37',
+      'AGUA NATURAL 1E 16.00',
+      'DIELO $: 32.47',
+      'ET e 5126.61',
+      'e 16% $12.83',
+      'o... $139.44',
+      'TOTAL daa',
+      'EFECTIVO Ea',
+    ].join('\n');
+    expect(taxBlocks(lines(text))).toEqual([{ subtotal: 12661, tax: 1283, total: 13944 }]);
+    const totals = extractTotals(lines(text), 1637 + 1600 + 3247 + 512661);
+    expect(totals).toMatchObject({ total: 13944, subtotal: 12661, iva: 1283 });
+  });
+
+  it('takes no tax block from lines that merely add up: tax above 16 %, or no percentage or TOTAL beside them', () => {
+    // 5.00 is half of 10.00: no tax rate does that.
+    expect(taxBlocks(lines('PAN 10.00\nIVA 16% 5.00\nX 15.00\nTOTAL 15.00'))).toEqual([]);
+    // Three items that happen to add up, nothing marks them as the tax block.
+    expect(taxBlocks(lines('LECHE 100.00\nHUEVO 10.00\nQUESO 110.00\nPAN 12.00\nTOTAL 232.00'))).toEqual([]);
+  });
+
   it('reads thousands separators, $ signs and decimal commas as cents', () => {
     expect(moneyIn('TOTAL $1,257.60').map((m) => m.cents)).toEqual([125760]);
     expect(moneyIn('TOTAL $1, 164.06').map((m) => m.cents)).toEqual([116406]);
