@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '../clock.js';
 import { type Extraction, extractFields as extractAt, razonSocialFor, withPersonLetters } from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
+import { withBarredZeros } from './glyphs.js';
 import { createTesseractEngine, type OcrEngine, type OcrResult } from './ocr.js';
 import { cropBox, headerCrop, type PrepareOptions, prepareImage, preparePage } from './prepare.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
@@ -139,7 +140,9 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const prepared = page.png;
     const t1 = performance.now();
     // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
-    const ocr = await engine.recognize(prepared, { words: true });
+    const read = await engine.recognize(prepared, { words: true });
+    // A barred zero read as 8 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
+    const ocr = { ...read, text: await withBarredZeros(prepared, read) };
     const t2 = performance.now();
     let result = extractFields(ocr.text);
     let text = ocr.text;
