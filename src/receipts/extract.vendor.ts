@@ -1,5 +1,6 @@
 import { fisicaLetters } from './extract.rfc.js';
 import type { Line } from './extract.text.js';
+import { spellBusinessWords } from './vocabulary.js';
 
 export interface Vendor {
   name: string | null;
@@ -110,10 +111,10 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   const storeLine = top.find(
     (l) => isTexty(clean(l.norm)) && clean(l.norm).length >= 3 && !ADDRESS.test(l.norm),
   );
-  let storeName = storeLine ? clean(storeLine.norm) : null;
+  let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm)) : null;
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutSuffix(storeName) || storeName;
-  if (name) name = canonicalSuffix(name);
+  if (name) name = canonicalSuffix(spellBusinessWords(name));
   return {
     name: name ?? storeName,
     storeName,

@@ -1,0 +1,79 @@
+/**
+ * Words that make up Mexican business names (razón social, store names), our own list: the trades, the company
+ * words and the common place words. A name word OCR misread by one look-alike letter (`GASOLIMEROS`, `CAFF.`)
+ * is spelt back when exactly one of these words is that letter away.
+ */
+const WORDS = `
+ABARROTERA ABARROTES ACEROS AGENCIA AGRICOLA AGROPECUARIA ALIMENTOS ALMACEN ALMACENES ALTURA AMERICANA ARTICULOS
+ASOCIADOS AUTOMOTRIZ AUTOPARTES AUTOSERVICIO AUTOTRANSPORTES AVICOLA BAJIO BEBIDAS BOTANAS BOTICA BOUTIQUE
+CADENA CAFE CAFETERIA CALZADO CARNES CARNICERIA CASA CENTRAL CENTRO CERVECERIA CINE CLINICA COCINA COMBUSTIBLES
+COMERCIAL COMERCIALIZADORA COMERCIO COMIDA COMIDAS COMPANIA COMPUTACION CONSTRUCCION CONSTRUCTORA CONSULTORES
+CONSULTORIO CONVENIENCIA CORPORACION CORPORATIVO CREMERIA DEPORTES DEPORTIVOS DESARROLLOS DISTRIBUIDORA
+DISTRIBUIDORES DROGUERIA DULCERIA ELECTRICA ELECTRICOS ELECTRONICA EMPRESAS ESTACION ESTETICA EXPRESS FARMACEUTICA
+FARMACIA FARMACIAS FERRETERA FERRETERIA FERRETERIAS FLORERIA FONDA FRESCOS FRUTAS FRUTERIA GAS GASERA GASOLINERA
+GASOLINERAS GASOLINEROS GOLFO GOURMET GRUPO HERMANOS HOGAR HOSPITAL HOTEL HOTELERA HOTELES IMPORTACIONES INDUSTRIAL
+INDUSTRIAS INMOBILIARIA INTERNACIONAL JOYERIA JUGUETERIA LABORATORIO LABORATORIOS LACTEOS LAVANDERIA LIBRERIA
+LICORES LLANTAS LOGISTICA LONCHERIA MARISCOS MATERIALES MAYOREO MEDICA MEDICOS MERCADO MERCADOS MEXICANA MEXICANO
+MEXICO MINISUPER MISCELANEA MODA MOTORES MUEBLERIA MUEBLES NACIONAL NEGOCIOS NORTE NUTRICION OCCIDENTE OPERADORA
+OPTICA ORIENTE PACIFICO PANADERIA PANIFICADORA PAPELERIA PASTELERIA PERFUMERIA PESCADERIA PETROLEOS PIZZERIA
+PLAZA POLLERIA POLLOS PONIENTE PRODUCTOS PROMOTORA PROVEEDORA PURIFICADORA REFACCIONARIA REFACCIONES REGIONAL
+RESTAURANTE RESTAURANTES ROSTICERIA ROPA SALON SERVICIO SERVICIOS SOLUCIONES SUCURSAL SUPER SUPERMERCADO
+SUPERMERCADOS SUR TACOS TALLER TAQUERIA TECNOLOGIA TELECOMUNICACIONES TIENDA TIENDAS TINTORERIA TORTILLERIA
+TRANSPORTES TURISMO VALLE VENTAS VETERINARIA VIAJES VINOS ZAPATERIA
+`
+  .trim()
+  .split(/\s+/);
+
+const KNOWN = new Set(WORDS);
+
+/** Letters OCR takes for one another in thermal print. */
+const LOOKALIKE: Record<string, string> = {
+  M: 'NH',
+  N: 'MH',
+  H: 'NM',
+  E: 'FCB',
+  F: 'EP',
+  C: 'EGO',
+  G: 'CO',
+  O: 'CDQ',
+  D: 'O',
+  Q: 'O',
+  I: 'LT',
+  L: 'I',
+  T: 'I',
+  U: 'V',
+  V: 'UY',
+  Y: 'V',
+  B: 'ER',
+  R: 'PB',
+  P: 'FR',
+  K: 'X',
+  X: 'K',
+};
+
+/** The one known word a look-alike letter away from `word`, or null (none, or several). */
+function respell(word: string): string | null {
+  let found: string | null = null;
+  for (let i = 0; i < word.length; i++) {
+    for (const alt of LOOKALIKE[word[i] ?? ''] ?? '') {
+      const candidate = word.slice(0, i) + alt + word.slice(i + 1);
+      if (!KNOWN.has(candidate)) continue;
+      if (found !== null && found !== candidate) return null;
+      found = candidate;
+    }
+  }
+  return found;
+}
+
+/**
+ * A business name with each word OCR misread by one look-alike letter spelt back (`SERVICIOS GASOLIMEROS DEL
+ * VALLE` → `… GASOLINEROS …`; `CAFF.` → `CAFE`, the stray dot going with the slip). Known words, short words,
+ * proper names no known word is near, and ambiguous slips are left as read.
+ */
+export function spellBusinessWords(name: string): string {
+  return name.replace(/\b([A-Z]{4,})(\.?)(?=\s|,|$)/g, (all, word: string) => {
+    if (KNOWN.has(word)) return all;
+    const fixed = respell(word);
+    return fixed === null ? all : fixed;
+  });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { toLines } from '../../src/receipts/extract.text.js';
+import { extractVendor } from '../../src/receipts/extract.vendor.js';
+import { spellBusinessWords } from '../../src/receipts/vocabulary.js';
+
+describe('business words misread by one look-alike letter', () => {
+  it('spells them back, the stray dot of the slip included', () => {
+    expect(spellBusinessWords('SERVICIOS GASOLIMEROS DEL VALLE SA DE CV')).toBe(
+      'SERVICIOS GASOLINEROS DEL VALLE SA DE CV',
+    );
+    expect(spellBusinessWords('CAFF. DE ALTURA CHIAPANECO SA DE CV')).toBe(
+      'CAFE DE ALTURA CHIAPANECO SA DE CV',
+    );
+    expect(spellBusinessWords('FARNACIA DEL AHORRO')).toBe('FARMACIA DEL AHORRO');
+  });
+
+  it('leaves known words, proper names, short words, abbreviations and two-letter slips as read', () => {
+    for (const name of [
+      'MERCADOS FRESCOS DE OCCIDENTE SA DE CV',
+      'JUAN CARLOS MENDOZA RUIZ',
+      'FARMACIA GUADALAJARA',
+      'CASA LEY',
+      'CIA. HNOS. S.A.',
+      // Two letters away from GASOLINEROS: not a slip this rule may mend.
+      'GASOLIMERDS DEL VALLE',
+    ])
+      expect(spellBusinessWords(name)).toBe(name);
+  });
+
+  it('mends the razón social and the store name the vendor rule returns', () => {
+    const v = extractVendor(
+      toLines('GASOLIMERA EL SOL\nSERVICIOS GASOLIMEROS DEL VALLE SA DE CV\nR.F.C. SGV7911192I6'),
+      'SGV7911192I6',
+      2,
+    );
+    expect(v.name).toBe('SERVICIOS GASOLINEROS DEL VALLE SA DE CV');
+    expect(v.storeName).toBe('GASOLINERA EL SOL');
+  });
+});
