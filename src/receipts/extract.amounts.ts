@@ -1,4 +1,4 @@
-import { amountNear, type Line, moneyIn, withoutDollar } from './extract.text.js';
+import { amountNear, type Line, moneyIn, withVariant } from './extract.text.js';
 
 export interface Totals {
   total: number | null;
@@ -58,10 +58,7 @@ function labeledAmounts(lines: Line[]): Labeled[] {
     const kind = classify(l.norm);
     if (!kind) return;
     const m = amountNear(lines, i);
-    if (m) {
-      const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;
-      out.push({ kind, values: alt === null ? [m.cents] : [m.cents, alt], line: i });
-    }
+    if (m) out.push({ kind, values: withVariant(m), line: i });
     const below = moneyIn(lines[i + 1]?.norm ?? '');
     const b = below[below.length - 1];
     if (b && b.cents !== m?.cents) out.push({ kind, values: [b.cents], line: i, shifted: true });
@@ -73,26 +70,33 @@ function labeledAmounts(lines: Line[]): Labeled[] {
 function lastAmounts(line: Line | undefined): number[] {
   const all = moneyIn(line?.norm ?? '');
   const m = all[all.length - 1];
-  if (!m) return [];
-  const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;
-  return alt === null ? [m.cents] : [m.cents, alt];
+  return m ? withVariant(m) : [];
 }
+
+/** Charges that add up like a tax but are not one. */
+const NOT_TAX = /PROPINA|SERVICIO|ENVIO|DESCUENTO|\bDESC\b|CARGO|COMISION|REDONDEO|DONATIVO/;
 
 /** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), with a cent of rounding per rate. */
 const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
 
 /**
  * Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled (`ET e 5126.61`,
- * `e 16% $12.83`, `o... $139.44`): the first two add up to the third to the cent, the tax is plausible, and a
- * cue confirms it is the tax block (a percentage on the tax line, or a TOTAL label beside the total).
+ * `e 16% $12.83`, `o... $139.44`): the first two add up to the third to the cent, the tax is plausible, a cue
+ * confirms it is the tax block (a percentage on the tax line, or a TOTAL label on the total's), and no line
+ * carries another readable label (a tip, a service charge, a payment).
  */
 export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number; total: number }> {
   const out: Array<{ subtotal: number; tax: number; total: number }> = [];
   for (let i = 0; i + 2 < lines.length; i++) {
-    const taxLine = lines[i + 1]?.norm ?? '';
-    const cue =
-      /\d\s?%/.test(taxLine) || [i + 2, i + 3].some((k) => classify(lines[k]?.norm ?? '') === 'total');
-    if (!cue) continue;
+    const [first, taxLine, last] = [lines[i]?.norm ?? '', lines[i + 1]?.norm ?? '', lines[i + 2]?.norm ?? ''];
+    const kinds = [classify(first), classify(taxLine), classify(last)];
+    const fits = [
+      kinds[0] === null || kinds[0] === 'subtotal',
+      kinds[1] === null || kinds[1] === 'iva',
+      kinds[2] === null || kinds[2] === 'total',
+    ];
+    if (fits.includes(false) || NOT_TAX.test(taxLine)) continue;
+    if (!/\d\s?%/.test(taxLine) && kinds[2] !== 'total') continue;
     for (const a of lastAmounts(lines[i]))
       for (const b of lastAmounts(lines[i + 1]))
         for (const c of lastAmounts(lines[i + 2]))

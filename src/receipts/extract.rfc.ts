@@ -1,5 +1,6 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
 import { type Line, stripAccents } from './extract.text.js';
+import { LOOKALIKE } from './lookalike.js';
 import type { OcrWord } from './ocr.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
@@ -101,42 +102,6 @@ function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: stri
   return out;
 }
 
-/** Look-alikes for the homoclave (letters or digits) and for the name letters. */
-const LOOKALIKE: Record<string, string[]> = {
-  '7': ['Z', 'T'],
-  '1': ['I', 'L', 'T'],
-  '0': ['O', 'D', 'Q'],
-  '5': ['S'],
-  '8': ['B'],
-  '2': ['Z'],
-  '6': ['G'],
-  '4': ['A'],
-  Z: ['2', '7'],
-  I: ['1', 'L'],
-  L: ['1', 'I'],
-  O: ['0', 'D', 'Q'],
-  S: ['5'],
-  B: ['8', 'E'],
-  G: ['6', 'C'],
-  A: ['4'],
-  T: ['7', 'I'],
-  E: ['F', 'C', 'B'],
-  F: ['E', 'P'],
-  C: ['E', 'G', 'O'],
-  D: ['O', '0'],
-  Q: ['O', '0'],
-  U: ['V', 'O'],
-  V: ['U', 'Y'],
-  Y: ['V'],
-  M: ['N', 'H'],
-  N: ['M', 'H'],
-  H: ['N', 'M'],
-  K: ['X'],
-  X: ['K'],
-  P: ['F', 'R'],
-  R: ['P', 'B', 'T'],
-};
-
 /** One look-alike substitution outside the date: the check digit decides. */
 function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: string; edits: number }> {
   const out: Array<{ s: string; edits: number }> = [];
@@ -194,13 +159,16 @@ function tokensOf(norm: string): string[] {
 
 const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase()).replace(/[^A-Z0-9&Ñ]/g, '');
 
+/** Where the RFC label is with respect to the words `rfcTokenWords` picked. */
+export type RfcLabel = 'glued' | 'before' | 'none';
+
 /**
  * The words that carry the issuer's RFC on a page read with word boxes, to re-read them alone: the words after
  * an RFC label on its line, as many as make an RFC's length (a token split in two included), or the label word
- * itself when the value is glued to it (`withLabel`); else the first word that repairs into a valid RFC.
- * Customer RFC lines are skipped.
+ * itself when the value is glued to it; else an unlabelled word shaped like an RFC as read (three letters first,
+ * at most two repairs from a valid one), not on or under a customer line.
  */
-export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; withLabel: boolean } | null {
+export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcLabel } | null {
   const onLine = (line: number): string =>
     stripAccents(
       words
@@ -214,22 +182,22 @@ export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; withLabel: 
     const norm = stripAccents(label.text.toUpperCase());
     if (!RFC_LABEL.test(norm) || CUSTOMER.test(onLine(label.line))) continue;
     const glued = norm.replace(BEFORE_VALUE, '').replace(/[^A-Z0-9&Ñ]/g, '').length;
-    if (glued >= 9) return { words: [label], withLabel: true };
+    if (glued >= 9) return { words: [label], label: 'glued' };
     const picked: OcrWord[] = [];
     let chars = 0;
     for (let j = i + 1; j < words.length && words[j]?.line === label.line && chars < 12; j++) {
       picked.push(words[j] as OcrWord);
       chars += alnum(words[j] as OcrWord).length;
     }
-    if (chars >= 9) return { words: picked, withLabel: false };
+    if (chars >= 9) return { words: picked, label: 'before' };
   }
   const lone = words.find((w) => {
     const t = alnum(w);
-    return (
-      t.length >= 12 && t.length <= 14 && !CUSTOMER.test(onLine(w.line)) && repairRfc(t, true).length > 0
-    );
+    if (t.length < 12 || t.length > 14 || !/^[A-Z&Ñ]{3}/.test(t)) return false;
+    if (CUSTOMER.test(onLine(w.line)) || CUSTOMER.test(onLine(w.line - 1))) return false;
+    return repairRfc(t, true).some((r) => r.edits <= 2);
   });
-  return lone ? { words: [lone], withLabel: false } : null;
+  return lone ? { words: [lone], label: 'none' } : null;
 }
 
 const NAME_STOP = new Set([
@@ -253,7 +221,7 @@ const NAME_STOP = new Set([
 function nameWords(razonSocial: string): string[] {
   return razonSocial
     .replace(
-      /,?\s*\b(S\.?\s?A\.?(\s?P\.?\s?I\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
+      /,?\s*\b(S\.?\s?A\.?(\s?(P\.?\s?I|B)\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
       '',
     )
     .replace(/[^A-Z& ]/g, ' ')
@@ -282,7 +250,7 @@ export function moralInitials(razonSocial: string): string | null {
 export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
   const words = nameWords(razonSocial);
   const last = words[words.length - 1];
-  if (last !== undefined && NAME_STOP.has(last)) return true;
+  if (last !== undefined && NAME_STOP.has(last) && last !== 'CIA' && last !== 'COMPANIA') return true;
   const initials = moralInitials(razonSocial);
   return initials !== null && [...initials].some((c, i) => c !== '?' && c !== rfc[i]);
 }
@@ -309,15 +277,17 @@ export function fisicaLetters(fullName: string): string | null {
 
 /**
  * A persona física's name that every RFC letter the check digit sees confirms also decides the letters it cannot
- * see (weight 11, the maternal initial of a 13-char RFC; J/T and N/X anywhere): OCR's letter there has nothing to
- * back it, the name has three. Anything else (a company, a name that disagrees where the digit sees) is kept.
+ * see (weight 11, the maternal initial of a 13-char RFC; J/T and N/X anywhere), except SAT's X for an
+ * inconvenient word. Only for a weak RFC and a name read the same way more than once (the reader's judgement,
+ * see receipts.reader.ts): a single reading of the name is no better evidence than the RFC letter it would
+ * replace. Anything else (a company, a name that disagrees where the digit sees) is kept.
  */
 export function blindLettersFromName(rfc: string, personName: string): string {
   if (rfc.length !== 13) return rfc;
   const letters = fisicaLetters(personName);
   if (!letters || letters === rfc.slice(0, 4)) return rfc;
   const disagreeSeen = [...letters].some((ch, i) => ch !== rfc[i] && checkDigitSees(rfc, i, ch));
-  const alt = letters + rfc.slice(4);
+  const alt = (rfc[3] === 'X' ? `${letters.slice(0, 3)}X` : letters) + rfc.slice(4);
   return !disagreeSeen && isValid(alt) ? alt : rfc;
 }
 

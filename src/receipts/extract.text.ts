@@ -18,6 +18,24 @@ export interface Money {
 
 export const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
+/**
+ * The OCR text with its `line`-th non-empty line passed through `edit`: tesseract writes one text line per line
+ * of its block tree, so this is the line an OcrWord's `line` names.
+ */
+export function editLine(text: string, line: number, edit: (l: string) => string): string {
+  let k = -1;
+  return text
+    .split('\n')
+    .map((l) => (l.trim() && ++k === line ? edit(l) : l))
+    .join('\n');
+}
+
+/** An amount with its `$`-misread variant (`531.07` and `31.07`), as read first. */
+export const withVariant = (m: Money): number[] => {
+  const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;
+  return alt === null ? [m.cents] : [m.cents, alt];
+};
+
 export function toLines(text: string): Line[] {
   return text
     .split(/\r?\n/)

@@ -32,7 +32,6 @@ export function extractFields(text: string, today: Date): Extraction {
   const person = !company && firstVendor.name && isPersonName(firstVendor.name) ? firstVendor.name : null;
   const rfc = extractRfc(lines, company, person);
   const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
-  const rfcValue = rfc ? withPersonLetters(rfc.rfc, vendor.name) : null;
   const dt = extractDateTime(lines, today);
   const folio = extractFolio(lines);
   const cp = extractPostalCode(lines);
@@ -42,7 +41,7 @@ export function extractFields(text: string, today: Date): Extraction {
   const fields: ReceiptFields = {
     vendor_name: vendor.name,
     vendor_store_name: vendor.storeName,
-    vendor_rfc: rfcValue,
+    vendor_rfc: rfc?.rfc ?? null,
     date: dt.date,
     time: dt.time,
     total: totals.total,

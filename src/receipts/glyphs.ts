@@ -3,6 +3,7 @@
  * against the ink: a thermal font's barred or dotted zero (a bar or dot inside the 0) is read as 8.
  */
 import sharp from 'sharp';
+import { editLine } from './extract.text.js';
 import type { Box, OcrResult, OcrWord } from './ocr.js';
 
 export interface Gray {
@@ -137,6 +138,10 @@ export function counters(g: Gray, span: [number, number], box: Box): number {
 
 /** An 8 whose outline has no waist is a barred or dotted zero. */
 const NO_WAIST = 0.97;
+/** An 8 that pinches this much, with both counters, shows the font's 8 has a waist. */
+const CLEAR_WAIST = 0.88;
+/** Below this height (px) one pixel moves the ratio by more than the margin between 8s and zeros. */
+const MIN_HEIGHT = 14;
 
 /** A word that carries a date (`10-MAR-2025`, `10/03/25`, `2025-03-10`) or a time (`20:07`, `20:07:22`). */
 const DATE_OR_TIME =
@@ -146,29 +151,35 @@ const mayHoldBarredZero = (w: OcrWord): boolean => w.text.includes('8') && DATE_
 
 /**
  * The date and time words whose 8s are barred zeros by their outline, with the reading corrected: `18-MAR-2025`
- * → `10-MAR-2025` when the 8's sides run straight and it has a counter (a blot of ink is not judged). Words whose
- * characters cannot be told apart are left alone. Amounts are not touched: arithmetic arbitrates them.
+ * → `10-MAR-2025` when the 8's sides run straight and it has a counter (a blot of ink is not judged). Only on a
+ * page whose font shows an 8 with a clear waist somewhere (any word), so a font or a blur that hides every 8's
+ * waist changes nothing. Words whose characters cannot be told apart are left alone. Amounts are not touched:
+ * arithmetic arbitrates them.
  */
 export function barredZeros(g: Gray, words: OcrWord[]): Array<{ word: OcrWord; text: string }> {
-  const out: Array<{ word: OcrWord; text: string }> = [];
+  let fontHasWaist = false;
+  const judged: Array<{ word: OcrWord; chars: string[]; zeros: number[] }> = [];
   for (const word of words) {
-    if (!mayHoldBarredZero(word)) continue;
+    if (!word.text.includes('8')) continue;
     const chars = [...word.text];
     const spans = glyphSpans(g, word.bbox, chars.length);
-    if (!spans) continue;
-    let changed = false;
+    if (!spans || word.bbox.y1 - word.bbox.y0 < MIN_HEIGHT) continue;
+    const zeros: number[] = [];
     chars.forEach((ch, i) => {
       const span = spans[i];
       if (ch !== '8' || !span) return;
       const ratio = waistRatio(g, span, word.bbox);
-      if (ratio >= NO_WAIST && ratio <= 1.1 && counters(g, span, word.bbox) > 0) {
-        chars[i] = '0';
-        changed = true;
-      }
+      const holes = counters(g, span, word.bbox);
+      if (ratio <= CLEAR_WAIST && holes === 2) fontHasWaist = true;
+      if (ratio >= NO_WAIST && ratio <= 1.1 && holes > 0) zeros.push(i);
     });
-    if (changed) out.push({ word, text: chars.join('') });
+    if (zeros.length && mayHoldBarredZero(word)) judged.push({ word, chars, zeros });
   }
-  return out;
+  if (!fontHasWaist) return [];
+  return judged.map(({ word, chars, zeros }) => ({
+    word,
+    text: chars.map((ch, i) => (zeros.includes(i) ? '0' : ch)).join(''),
+  }));
 }
 
 /**
@@ -181,6 +192,6 @@ export async function withBarredZeros(page: Buffer, ocr: OcrResult): Promise<str
   const { data, info } = await sharp(page).greyscale().raw().toBuffer({ resolveWithObject: true });
   let text = ocr.text;
   for (const fix of barredZeros({ data, width: info.width, height: info.height }, words))
-    text = text.replace(fix.word.text, fix.text);
+    text = editLine(text, fix.word.line, (l) => l.replace(fix.word.text, fix.text));
   return text;
 }

@@ -514,9 +514,9 @@ export async function cropBox(prepared: Buffer, box: Box, pad: number, scale = 1
   const top = Math.max(0, Math.floor(box.y0 - pad));
   const right = Math.min(width, Math.ceil(box.x1 + pad));
   const bottom = Math.min(height, Math.ceil(box.y1 + pad));
-  const width_ = Math.max(1, right - left);
-  const cut = sharp(prepared).extract({ left, top, width: width_, height: Math.max(1, bottom - top) });
-  return (scale === 1 ? cut : cut.resize({ width: Math.round(width_ * scale) }))
+  const cutWidth = Math.max(1, right - left);
+  const cut = sharp(prepared).extract({ left, top, width: cutWidth, height: Math.max(1, bottom - top) });
+  return (scale === 1 ? cut : cut.resize({ width: Math.round(cutWidth * scale) }))
     .toColourspace('b-w')
     .png({ compressionLevel: 1 })
     .toBuffer();
@@ -525,14 +525,5 @@ export async function cropBox(prepared: Buffer, box: Box, pad: number, scale = 1
 /** The top 40 % of a prepared page, by default at twice the size, for re-reading the header's fields. */
 export async function headerCrop(prepared: Buffer, scale = 2): Promise<Buffer> {
   const { width = 1, height = 1 } = await sharp(prepared).metadata();
-  const top = sharp(prepared).extract({
-    left: 0,
-    top: 0,
-    width,
-    height: Math.max(1, Math.round(height * 0.4)),
-  });
-  return (scale === 1 ? top : top.resize({ width: Math.round(width * scale) }))
-    .toColourspace('b-w')
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return cropBox(prepared, { x0: 0, y0: 0, x1: width, y1: Math.max(1, Math.round(height * 0.4)) }, 0, scale);
 }

@@ -1,8 +1,9 @@
 import { type Clock, systemClock } from '../clock.js';
 import { type Extraction, extractFields as extractAt, razonSocialFor, withPersonLetters } from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
+import { editLine, toLines } from './extract.text.js';
 import { withBarredZeros } from './glyphs.js';
-import { createTesseractEngine, type OcrEngine, type OcrResult } from './ocr.js';
+import { createTesseractEngine, type OcrEngine, type OcrResult, type OcrWord } from './ocr.js';
 import { cropBox, headerCrop, type PrepareOptions, prepareImage, preparePage } from './prepare.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
 
@@ -103,12 +104,16 @@ async function rfcWordsReading(
   const cut = await cropBox(page, box, 0.6 * (box.y1 - box.y0), RFC_WORDS_SCALE);
   const value = (await engine.recognize(cut, { psm: '7' })).text.replace(/\s+/g, ' ').trim();
   if (!value) return null;
-  const line = token.withLabel ? value : `R.F.C. ${value}`;
-  const lines = first.text.split('\n');
-  const at = lines.findIndex((l) => l.includes(token.words[0]?.text ?? '\u0000'));
-  if (at >= 0) lines[at] = line;
-  else lines.push(line);
-  return { text: lines.join('\n'), line };
+  // A label read before the words is put back; without one, only the word is replaced (no label is invented).
+  const [head] = token.words as [OcrWord, ...OcrWord[]];
+  const text = editLine(first.text, head.line, (l) =>
+    token.label === 'none'
+      ? l.replace(head.text, value)
+      : token.label === 'glued'
+        ? value
+        : `R.F.C. ${value}`,
+  );
+  return { text, line: toLines(text)[head.line]?.raw ?? value };
 }
 
 /** Takes each field (of `only`, default all) from the pass that is more confident about it. */
@@ -175,8 +180,13 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
         text = `${text}\n${again.text}`;
         const voted = voteRfc(readings);
         if (voted) {
-          // The winning reading may have garbled the name; the first reading's name judges the blind letters.
-          result.fields.vendor_rfc = withPersonLetters(voted.rfc, result.fields.vendor_name);
+          const name = result.fields.vendor_name;
+          // A weak RFC's blind letters go to a person's name read the same way twice; the winning reading may
+          // have garbled the name beside the RFC.
+          const nameTwice =
+            readings.filter((r) => name !== null && r.fields.vendor_name === name).length >= 2;
+          result.fields.vendor_rfc =
+            voted.confidence < RETRY_BELOW && nameTwice ? withPersonLetters(voted.rfc, name) : voted.rfc;
           result.confidence.vendor_rfc = voted.confidence;
         }
       }

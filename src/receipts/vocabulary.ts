@@ -1,3 +1,5 @@
+import { LOOKALIKE } from './lookalike.js';
+
 /**
  * Words that make up Mexican business names (razón social, store names), our own list: the trades, the company
  * words and the common place words. A name word OCR misread by one look-alike letter (`GASOLIMEROS`, `CAFF.`)
@@ -26,36 +28,14 @@ TRANSPORTES TURISMO VALLE VENTAS VETERINARIA VIAJES VINOS ZAPATERIA
 
 const KNOWN = new Set(WORDS);
 
-/** Letters OCR takes for one another in thermal print. */
-const LOOKALIKE: Record<string, string> = {
-  M: 'NH',
-  N: 'MH',
-  H: 'NM',
-  E: 'FCB',
-  F: 'EP',
-  C: 'EGO',
-  G: 'CO',
-  O: 'CDQ',
-  D: 'O',
-  Q: 'O',
-  I: 'LT',
-  L: 'I',
-  T: 'I',
-  U: 'V',
-  V: 'UY',
-  Y: 'V',
-  B: 'ER',
-  R: 'PB',
-  P: 'FR',
-  K: 'X',
-  X: 'K',
-};
-
-/** The one known word a look-alike letter away from `word`, or null (none, or several). */
+/**
+ * The one known word a look-alike letter away from `word`, or null (none, or several). Never the first letter:
+ * it feeds the RFC's initials, and real words differ there (`CASERA`/`GASERA`, `MOTEL`/`HOTEL`).
+ */
 function respell(word: string): string | null {
   let found: string | null = null;
-  for (let i = 0; i < word.length; i++) {
-    for (const alt of LOOKALIKE[word[i] ?? ''] ?? '') {
+  for (let i = 1; i < word.length; i++) {
+    for (const alt of LOOKALIKE[word[i] ?? ''] ?? []) {
       const candidate = word.slice(0, i) + alt + word.slice(i + 1);
       if (!KNOWN.has(candidate)) continue;
       if (found !== null && found !== candidate) return null;

@@ -131,7 +131,10 @@ describe('amounts', () => {
     // 5.00 is half of 10.00: no tax rate does that.
     expect(taxBlocks(lines('PAN 10.00\nIVA 16% 5.00\nX 15.00\nTOTAL 15.00'))).toEqual([]);
     // Three items that happen to add up, nothing marks them as the tax block.
-    expect(taxBlocks(lines('LECHE 100.00\nHUEVO 10.00\nQUESO 110.00\nPAN 12.00\nTOTAL 232.00'))).toEqual([]);
+    expect(taxBlocks(lines('LECHE 100.00\nHUEVO 10.00\nQUESO 110.00\nTOTAL 220.00'))).toEqual([]);
+    // A tip (or a service charge) adds up like a tax: it is not one.
+    expect(taxBlocks(lines('SUBTOTAL 500.00\nPROPINA 10% 50.00\nTOTAL 550.00'))).toEqual([]);
+    expect(taxBlocks(lines('CONSUMO 500.00\nSERVICIO 10% 50.00\nTOTAL 550.00'))).toEqual([]);
   });
 
   it('reads thousands separators, $ signs and decimal commas as cents', () => {
@@ -237,18 +240,18 @@ describe('the RFC words on a page read with word boxes', () => {
       })),
     );
   const texts = (found: ReturnType<typeof rfcTokenWords>) =>
-    found && { texts: found.words.map((w) => w.text), withLabel: found.withLabel };
+    found && { texts: found.words.map((w) => w.text), label: found.label };
 
   it('takes the words after the label, a token split in two included, and the label word when glued to it', () => {
     const words = page(['JUAN', 'CARLOS'], ['R.F.C.', 'MERJSC0414362', 'CAJA'], ['FECHA:', '07-03-2025']);
-    expect(texts(rfcTokenWords(words))).toEqual({ texts: ['MERJSC0414362'], withLabel: false });
+    expect(texts(rfcTokenWords(words))).toEqual({ texts: ['MERJSC0414362'], label: 'before' });
     expect(texts(rfcTokenWords(page(['RFC:', 'MERJ8', '60414362', 'CAJA'])))).toEqual({
       texts: ['MERJ8', '60414362'],
-      withLabel: false,
+      label: 'before',
     });
     expect(texts(rfcTokenWords(page(['R.F.C.:MERJ860414J62'])))).toEqual({
       texts: ['R.F.C.:MERJ860414J62'],
-      withLabel: true,
+      label: 'glued',
     });
   });
 
@@ -257,8 +260,14 @@ describe('the RFC words on a page read with word boxes', () => {
     expect(rfcTokenWords(page(['R.F.C.:', 'TSKIEO7'], ['FOLIO', '127795']))).toBeNull();
     expect(texts(rfcTokenWords(page(['TEL.', '5512345678'], ['MFO930823872'])))).toEqual({
       texts: ['MFO930823872'],
-      withLabel: false,
+      label: 'none',
     });
+  });
+
+  it('takes no unlabelled digit string (a card reference, a barcode) nor a word under a customer line', () => {
+    // 5228250864182 repairs into a valid RFC (SZZ850804182) by look-alikes; an RFC starts with letters as read.
+    expect(rfcTokenWords(page(['REF:', '5228250864182']))).toBeNull();
+    expect(rfcTokenWords(page(['CLIENTE:'], ['MFO930823872']))).toBeNull();
   });
 });
 
@@ -295,6 +304,8 @@ describe('RFC letters predicted by a persona física name', () => {
     // R and N at the 3rd of 13 characters give the same check digit: only the name can tell them apart.
     expect(blindLettersFromName('MENJ831014R57', 'JUAN CARLOS MENDOZA RUIZ')).toBe('MERJ831014R57');
     expect(blindLettersFromName('MERJ831014R57', 'JUAN CARLOS MENDOZA RUIZ')).toBe('MERJ831014R57');
+    // SAT's X for an inconvenient word stays (N and X differ by 11: the digit cannot tell them apart).
+    expect(blindLettersFromName('MEOX800101AB7', 'NORMA MEDINA ORTIZ')).toBe('MEOX800101AB7');
     // A misread name (`IA JUAN…` predicts MERI) disagrees where the digit sees: it decides nothing.
     expect(blindLettersFromName('MENJ831014R57', 'IA JUAN CARTOS MENDOZA RUIZ')).toBe('MENJ831014R57');
     // A company RFC (12 characters) is left to the razón social rules.

@@ -26,13 +26,14 @@ const blot = (x: number): string => `<rect x="${x + 3}" y="4" width="18" height=
 
 async function draw(
   glyphs: Array<(x: number) => string>,
+  cell = CELL,
 ): Promise<{ png: Buffer; gray: Gray; box: OcrWord['bbox'] }> {
-  const width = 20 + glyphs.length * CELL;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="60"><rect width="100%" height="100%" fill="#fff"/><g transform="translate(10,10)">${glyphs.map((g, i) => g(i * CELL)).join('')}</g></svg>`;
+  const width = 20 + glyphs.length * cell;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="60"><rect width="100%" height="100%" fill="#fff"/><g transform="translate(10,10)">${glyphs.map((g, i) => g(i * cell)).join('')}</g></svg>`;
   const png = await sharp(Buffer.from(svg)).greyscale().png().toBuffer();
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   // The word box as tesseract gives it: from the first ink to the last.
-  const box = { x0: 10 + 3, y0: 10 + 4, x1: 10 + glyphs.length * CELL - 3, y1: 10 + 37 };
+  const box = { x0: 10 + 3, y0: 10 + 4, x1: 10 + (glyphs.length - 1) * cell + 23, y1: 10 + 37 };
   return { png, gray: { data, width: info.width, height: info.height }, box };
 }
 
@@ -44,6 +45,14 @@ describe('glyph checks on the prepared page', () => {
     const spans = glyphSpans(gray, box, 5);
     expect(spans).toHaveLength(5);
     expect(glyphSpans(gray, box, 9)).toBeNull();
+    // Bold print: a wide 1 touches the zero after it; the run is cut where the ink is faintest.
+    const wideOne = (x: number): string =>
+      `<rect x="${x + 4}" y="32" width="21" height="4"/><rect x="${x + 9}" y="4" width="6" height="32"/>`;
+    const bold = await draw([wideOne, barredZero], 20);
+    const cut = glyphSpans(bold.gray, bold.box, 2) as Array<[number, number]>;
+    expect(cut).toHaveLength(2);
+    expect(cut[1]?.[0]).toBeGreaterThan(10 + 15);
+    expect(waistRatio(bold.gray, cut[1] as [number, number], bold.box)).toBeGreaterThanOrEqual(0.97);
   });
 
   it("tells an 8's waist from a barred zero's straight sides, and counts their counters", async () => {
@@ -70,5 +79,15 @@ describe('glyph checks on the prepared page', () => {
     expect(text).toBe('HORA: 10:18\nTOTAL 18.18');
     const blurred = await draw([one, blot, colon, one, eight]);
     expect(barredZeros(blurred.gray, [word('18:18', blurred.box)])).toEqual([]);
+  });
+
+  it('judges nothing on a page whose 8s never show a clear waist, nor glyphs too small to measure', async () => {
+    // Every "8" here is a barred zero: no 8 of the font to compare with, so nothing is changed.
+    const { gray, box } = await draw([one, barredZero, colon, one, barredZero]);
+    expect(barredZeros(gray, [word('18:18', box)])).toEqual([]);
+    // With a real 8 elsewhere on the page the same word is judged; cut to 12 px high it is not.
+    const page = await draw([one, barredZero, colon, one, eight]);
+    expect(barredZeros(page.gray, [word('18:18', page.box)])).toHaveLength(1);
+    expect(barredZeros(page.gray, [word('18:18', { ...page.box, y1: page.box.y0 + 12 })])).toEqual([]);
   });
 });

@@ -100,16 +100,46 @@ describe('createReceiptReader with a fake OCR engine', () => {
     await reader.close();
   });
 
-  it("lets the first reading's person name decide the RFC letter the check digit cannot see after the vote", async () => {
+  it('re-reads an unlabelled RFC-shaped word alone and replaces only that word, inventing no label', async () => {
+    const first =
+      'MERCADOS FRESCOS DE OCCIDENTE SA DE CV\nCAJA 2 MFO93OB23872\nFECHA: 08-02-2026\nTOTAL 779.82';
+    const words = [
+      { text: 'CAJA', confidence: 90, line: 1, bbox: { x0: 10, y0: 40, x1: 60, y1: 60 } },
+      { text: '2', confidence: 90, line: 1, bbox: { x0: 70, y0: 40, x1: 80, y1: 60 } },
+      { text: 'MFO93OB23872', confidence: 40, line: 1, bbox: { x0: 90, y0: 40, x1: 290, y1: 60 } },
+    ];
+    const engine = createFakeOcrEngine([{ text: first, words }, 'GARBLED', 'MFO930823872', 'GARBLED']);
+    const reader = createReceiptReader({ clock, engine });
+    const data = await reader.read(image);
+    expect(engine.psms[2]).toBe('7');
+    expect(data.text).toContain('\nCAJA 2 MFO930823872');
+    expect(data.text).not.toContain('R.F.C. MFO930823872');
+    await reader.close();
+  });
+
+  it('lets a person name read twice decide the letter the check digit cannot see of a weak RFC', async () => {
     const first =
       'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nE J831014R57\nFECHA: 20/11/2025\nTOTAL 2932.66';
     // Only the bolder re-read finds the RFC, with a garbled name beside it (which predicts MERI, not MERJ).
     const bolder = 'IA JUAN CARTOS MENDOZA RUIZ\nREC: MENJ831014R5S7';
-    const engine = createFakeOcrEngine([first, 'GARBLED', bolder]);
+    const engine = createFakeOcrEngine([first, 'JUAN CARLOS MENDOZA RUIZ\nk J831014R57', bolder]);
     const reader = createReceiptReader({ clock, engine });
     const data = await reader.read(image);
     expect(engine.calls).toBe(3);
     expect(data).toMatchObject({ vendor_rfc: 'MERJ831014R57', vendor_name: 'JUAN CARLOS MENDOZA RUIZ' });
+    await reader.close();
+  });
+
+  it('keeps the RFC letter as read when the person name was read only once', async () => {
+    const first =
+      'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nE J831014R57\nFECHA: 20/11/2025\nTOTAL 2932.66';
+    const engine = createFakeOcrEngine([
+      first,
+      'GARBLED',
+      'IA JUAN CARTOS MENDOZA RUIZ\nREC: MENJ831014R5S7',
+    ]);
+    const reader = createReceiptReader({ clock, engine });
+    expect((await reader.read(image)).vendor_rfc).toBe('MENJ831014R57');
     await reader.close();
   });
 

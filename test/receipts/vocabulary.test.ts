@@ -21,6 +21,9 @@ describe('business words misread by one look-alike letter', () => {
       'FARMACIA GUADALAJARA',
       'CASA LEY',
       'CIA. HNOS. S.A.',
+      // Real words one look-alike letter from a known one, at the first letter: never changed there.
+      'COMIDA CASERA DEL BAJIO SA DE CV',
+      'MOTEL LAS PALMAS',
       // Two letters away from GASOLINEROS: not a slip this rule may mend.
       'GASOLIMERDS DEL VALLE',
     ])
