@@ -140,7 +140,9 @@ out.push(
 out.push(`| peak RSS (whole process) | ${Math.round(process.resourceUsage().maxRSS / 1024)} MB |`);
 const native = flag('--no-native') ? null : nativeMs();
 if (native)
-  out.push(`| native tesseract CLI ms/image p50 (raw image, psm 6, one thread) | ${Math.round(quantile(native, 0.5))} |`);
+  out.push(
+    `| native tesseract CLI ms/image p50 (raw image, psm 6, one thread) | ${Math.round(quantile(native, 0.5))} |`,
+  );
 process.stdout.write(
   `Receipts bench — ${dir} — ${images.length} images — ${new Date().toISOString().slice(0, 10)}\n\n${out.join('\n')}\n`,
 );
