@@ -4,7 +4,14 @@ import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
 import { editLine, toLines } from './extract.text.js';
 import { withBarredZeros } from './glyphs.js';
 import { createTesseractEngine, type OcrEngine, type OcrResult, type OcrWord } from './ocr.js';
-import { cropBox, headerCrop, type PrepareOptions, prepareImage, preparePage } from './prepare.js';
+import {
+  cropBox,
+  headerCrop,
+  type PreparedPage,
+  type PrepareOptions,
+  prepareImage,
+  preparePage,
+} from './prepare.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
 
 export interface ReceiptReaderOptions {
@@ -116,6 +123,36 @@ async function rfcWordsReading(
   return { text, line: toLines(text)[head.line]?.raw ?? value };
 }
 
+/**
+ * An RFC still weak after the header re-read: its words re-read alone, and the header at a bolder ink, join the
+ * readings (`readings`, first reading first) in a vote. A weak winner's letters the check digit cannot see go to
+ * a person's name read the same way twice: the winning reading may have garbled the name beside the RFC.
+ * Returns the vote (null when no reading has an RFC) and the text the re-reads added.
+ */
+async function rescueRfc(
+  engine: OcrEngine,
+  page: PreparedPage,
+  first: OcrResult,
+  readings: Extraction[],
+  extractFields: (text: string) => Extraction,
+): Promise<{ rfc: { rfc: string; confidence: number } | null; text: string }> {
+  const added: string[] = [];
+  const alone = await rfcWordsReading(engine, page.png, first);
+  if (alone !== null) {
+    readings.push(extractFields(alone.text));
+    added.push(alone.line);
+  }
+  const bolder = await engine.recognize(await headerCrop(await page.withInk(RFC_RETRY_INK)));
+  readings.push(extractFields(bolder.text));
+  added.push(bolder.text);
+  const voted = voteRfc(readings);
+  if (!voted) return { rfc: null, text: added.join('\n') };
+  const name = readings[0]?.fields.vendor_name ?? null;
+  const nameTwice = readings.filter((r) => name !== null && r.fields.vendor_name === name).length >= 2;
+  const rfc = voted.confidence < RETRY_BELOW && nameTwice ? withPersonLetters(voted.rfc, name) : voted.rfc;
+  return { rfc: { rfc, confidence: voted.confidence }, text: added.join('\n') };
+}
+
 /** Takes each field (of `only`, default all) from the pass that is more confident about it. */
 export function mergeExtractions(a: Extraction, b: Extraction, only?: FieldName[]): Extraction {
   const fields = { ...a.fields };
@@ -145,12 +182,12 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const prepared = page.png;
     const t1 = performance.now();
     // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
-    const read = await engine.recognize(prepared, { words: true });
+    const raw = await engine.recognize(prepared, { words: true });
     // A barred zero read as 8 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
-    const ocr = { ...read, text: await withBarredZeros(prepared, read) };
+    const first = { ...raw, text: await withBarredZeros(prepared, raw) };
     const t2 = performance.now();
-    let result = extractFields(ocr.text);
-    let text = ocr.text;
+    let result = extractFields(first.text);
+    let text = first.text;
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
     if (opts.secondPass && weak(result)) {
       const t3 = performance.now();
@@ -170,24 +207,11 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       // Only an RFC still weak after both readings: the re-reads are the same crop, so they are not independent
       // enough to overrule a confident reading.
       if (result.confidence.vendor_rfc < RETRY_BELOW) {
-        const alone = await rfcWordsReading(engine, prepared, ocr);
-        if (alone !== null) {
-          readings.push(extractFields(alone.text));
-          text = `${text}\n${alone.line}`;
-        }
-        const again = await engine.recognize(await headerCrop(await page.withInk(RFC_RETRY_INK)));
-        readings.push(extractFields(again.text));
-        text = `${text}\n${again.text}`;
-        const voted = voteRfc(readings);
-        if (voted) {
-          const name = result.fields.vendor_name;
-          // A weak RFC's blind letters go to a person's name read the same way twice; the winning reading may
-          // have garbled the name beside the RFC.
-          const nameTwice =
-            readings.filter((r) => name !== null && r.fields.vendor_name === name).length >= 2;
-          result.fields.vendor_rfc =
-            voted.confidence < RETRY_BELOW && nameTwice ? withPersonLetters(voted.rfc, name) : voted.rfc;
-          result.confidence.vendor_rfc = voted.confidence;
+        const rescue = await rescueRfc(engine, page, first, readings, extractFields);
+        text = `${text}\n${rescue.text}`;
+        if (rescue.rfc) {
+          result.fields.vendor_rfc = rescue.rfc.rfc;
+          result.confidence.vendor_rfc = rescue.rfc.confidence;
         }
       }
       timings.header_pass = performance.now() - t4;
