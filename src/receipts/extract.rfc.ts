@@ -166,9 +166,11 @@ export type RfcLabel = 'glued' | 'before' | 'none';
  * The words that carry the issuer's RFC on a page read with word boxes, to re-read them alone: the words after
  * an RFC label on its line, as many as make an RFC's length (a token split in two included), or the label word
  * itself when the value is glued to it; else an unlabelled word shaped like an RFC as read (three letters first,
- * at most two repairs from a valid one), not on or under a customer line.
+ * at most two repairs from a valid one), not on or under a customer line. `chars`: the RFC characters those
+ * words hold; fewer than an RFC's when tesseract dropped the rest of a faded value (`R.F.C.: TSKIEO7`), whose
+ * crop then reaches further right.
  */
-export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcLabel } | null {
+export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcLabel; chars: number } | null {
   const onLine = (line: number): string =>
     stripAccents(
       words
@@ -182,14 +184,14 @@ export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcL
     const norm = stripAccents(label.text.toUpperCase());
     if (!RFC_LABEL.test(norm) || CUSTOMER.test(onLine(label.line))) continue;
     const glued = norm.replace(BEFORE_VALUE, '').replace(/[^A-Z0-9&Ñ]/g, '').length;
-    if (glued >= 9) return { words: [label], label: 'glued' };
+    if (glued >= 9) return { words: [label], label: 'glued', chars: glued };
     const picked: OcrWord[] = [];
     let chars = 0;
     for (let j = i + 1; j < words.length && words[j]?.line === label.line && chars < 12; j++) {
       picked.push(words[j] as OcrWord);
       chars += alnum(words[j] as OcrWord).length;
     }
-    if (chars >= 9) return { words: picked, label: 'before' };
+    if (chars >= 3) return { words: picked, label: 'before', chars };
   }
   const lone = words.find((w) => {
     const t = alnum(w);
@@ -197,7 +199,7 @@ export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcL
     if (CUSTOMER.test(onLine(w.line)) || CUSTOMER.test(onLine(w.line - 1))) return false;
     return repairRfc(t, true).some((r) => r.edits <= 2);
   });
-  return lone ? { words: [lone], label: 'none' } : null;
+  return lone ? { words: [lone], label: 'none', chars: alnum(lone).length } : null;
 }
 
 const NAME_STOP = new Set([

@@ -3,7 +3,7 @@ import { type Extraction, extractFields as extractAt, razonSocialFor, withPerson
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
 import { editLine, toLines } from './extract.text.js';
 import { withBarredZeros } from './glyphs.js';
-import { createTesseractEngine, type OcrEngine, type OcrResult, type OcrWord } from './ocr.js';
+import { type Box, createTesseractEngine, type OcrEngine, type OcrResult, type OcrWord } from './ocr.js';
 import {
   cropBox,
   headerCrop,
@@ -90,41 +90,58 @@ function unexplainedRfc(e: Extraction): boolean {
 const RFC_WORDS_SCALE = 2;
 
 /**
- * Re-reads the RFC's words alone (PSM 7), cut out of the page where the first reading found them, and returns
- * that reading's text with the RFC line replaced. In a whole page, a heavy slab font's `86` and `J` come out as
- * `SC` and `3`; cut out with a margin and enlarged, the line model reads them right. Null when the first
- * reading has no RFC words. `line` is the RFC line as re-read.
+ * The box around the RFC's words; words short of an RFC's 13 characters reach as far right as the missing ones
+ * would (the rest of a faded value is probably there, unread).
  */
-async function rfcWordsReading(
-  engine: OcrEngine,
-  page: Buffer,
-  first: OcrResult,
-): Promise<{ text: string; line: string } | null> {
-  const token = first.words ? rfcTokenWords(first.words) : null;
-  if (!token) return null;
+export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Box {
   const box = {
     x0: Math.min(...token.words.map((w) => w.bbox.x0)),
     y0: Math.min(...token.words.map((w) => w.bbox.y0)),
     x1: Math.max(...token.words.map((w) => w.bbox.x1)),
     y1: Math.max(...token.words.map((w) => w.bbox.y1)),
   };
-  const cut = await cropBox(page, box, 0.6 * (box.y1 - box.y0), RFC_WORDS_SCALE);
-  const value = (await engine.recognize(cut, { psm: '7' })).text.replace(/\s+/g, ' ').trim();
-  if (!value) return null;
-  // A label read before the words is put back; without one, only the word is replaced (no label is invented).
-  const [head] = token.words as [OcrWord, ...OcrWord[]];
-  const text = editLine(first.text, head.line, (l) =>
-    token.label === 'none'
-      ? l.replace(head.text, value)
-      : token.label === 'glued'
-        ? value
-        : `R.F.C. ${value}`,
-  );
-  return { text, line: toLines(text)[head.line]?.raw ?? value };
+  if (token.label !== 'glued' && token.chars < 12) box.x1 = box.x0 + ((box.x1 - box.x0) * 13) / token.chars;
+  return box;
 }
 
 /**
- * An RFC still weak after the header re-read: its words re-read alone, and the header at a bolder ink, join the
+ * Re-reads the RFC's words alone (PSM 7), cut out where the first reading found them from each of `pages` (the
+ * same page at different ink levels), and returns each reading's text: the first reading's with the RFC line
+ * replaced. In a whole page, a heavy slab font's `86` and `J` come out as `SC` and `3`, and a faded value is
+ * dropped after a few characters; cut out with a margin, enlarged, and reaching as far right as an RFC's length
+ * needs, the line model reads them right. Empty when the first reading has no RFC words. `line` is the RFC line
+ * as re-read.
+ */
+async function rfcWordsReadings(
+  engine: OcrEngine,
+  pages: Buffer[],
+  first: OcrResult,
+): Promise<Array<{ text: string; line: string }>> {
+  const token = first.words ? rfcTokenWords(first.words) : null;
+  if (!token) return [];
+  const box = rfcBox(token);
+  const [head] = token.words as [OcrWord, ...OcrWord[]];
+  const out: Array<{ text: string; line: string }> = [];
+  for (const page of pages) {
+    const cut = await cropBox(page, box, 0.6 * (box.y1 - box.y0), RFC_WORDS_SCALE);
+    const value = (await engine.recognize(cut, { psm: '7' })).text.replace(/\s+/g, ' ').trim();
+    if (!value) continue;
+    // A label read before the words is put back; without one, only the word is replaced (no label is invented).
+    const text = editLine(first.text, head.line, (l) =>
+      token.label === 'none'
+        ? l.replace(head.text, value)
+        : token.label === 'glued'
+          ? value
+          : `R.F.C. ${value}`,
+    );
+    out.push({ text, line: toLines(text)[head.line]?.raw ?? value });
+  }
+  return out;
+}
+
+/**
+ * An RFC still weak after the header re-read: its words re-read alone (at the default and a bolder ink), and the
+ * header at the bolder ink, join the
  * readings (`readings`, first reading first) in a vote. A weak winner's letters the check digit cannot see go to
  * a person's name read the same way twice: the winning reading may have garbled the name beside the RFC.
  * Returns the vote (null when no reading has an RFC) and the text the re-reads added.
@@ -137,14 +154,15 @@ async function rescueRfc(
   extractFields: (text: string) => Extraction,
 ): Promise<{ rfc: { rfc: string; confidence: number } | null; text: string }> {
   const added: string[] = [];
-  const alone = await rfcWordsReading(engine, page.png, first);
-  if (alone !== null) {
+  // The bolder page brings back faded strokes (a thermal value printed light); the default suits heavy fonts.
+  const bolder = await page.withInk(RFC_RETRY_INK);
+  for (const alone of await rfcWordsReadings(engine, [page.png, bolder], first)) {
     readings.push(extractFields(alone.text));
     added.push(alone.line);
   }
-  const bolder = await engine.recognize(await headerCrop(await page.withInk(RFC_RETRY_INK)));
-  readings.push(extractFields(bolder.text));
-  added.push(bolder.text);
+  const header = await engine.recognize(await headerCrop(bolder));
+  readings.push(extractFields(header.text));
+  added.push(header.text);
   const voted = voteRfc(readings);
   if (!voted) return { rfc: null, text: added.join('\n') };
   const name = readings[0]?.fields.vendor_name ?? null;

@@ -240,27 +240,36 @@ describe('the RFC words on a page read with word boxes', () => {
       })),
     );
   const texts = (found: ReturnType<typeof rfcTokenWords>) =>
-    found && { texts: found.words.map((w) => w.text), label: found.label };
+    found && { texts: found.words.map((w) => w.text), label: found.label, chars: found.chars };
 
   it('takes the words after the label, a token split in two included, and the label word when glued to it', () => {
     const words = page(['JUAN', 'CARLOS'], ['R.F.C.', 'MERJSC0414362', 'CAJA'], ['FECHA:', '07-03-2025']);
-    expect(texts(rfcTokenWords(words))).toEqual({ texts: ['MERJSC0414362'], label: 'before' });
+    expect(texts(rfcTokenWords(words))).toEqual({ texts: ['MERJSC0414362'], label: 'before', chars: 13 });
     expect(texts(rfcTokenWords(page(['RFC:', 'MERJ8', '60414362', 'CAJA'])))).toEqual({
       texts: ['MERJ8', '60414362'],
       label: 'before',
+      chars: 13,
     });
     expect(texts(rfcTokenWords(page(['R.F.C.:MERJ860414J62'])))).toEqual({
       texts: ['R.F.C.:MERJ860414J62'],
       label: 'glued',
+      chars: 13,
     });
   });
 
-  it("skips a customer's RFC and a label with too little after it, then falls back to an RFC-shaped word", () => {
+  it("skips a customer's RFC, keeps the start of a value tesseract cut short, and falls back to an RFC-shaped word", () => {
     expect(rfcTokenWords(page(['CLIENTE', 'RFC:', 'XEXX010101000']))).toBeNull();
-    expect(rfcTokenWords(page(['R.F.C.:', 'TSKIEO7'], ['FOLIO', '127795']))).toBeNull();
+    // A faded value dropped after seven characters: those words, and how many characters they hold.
+    expect(texts(rfcTokenWords(page(['R.F.C.:', 'TSKIEO7'], ['FOLIO', '127795'])))).toEqual({
+      texts: ['TSKIEO7'],
+      label: 'before',
+      chars: 7,
+    });
+    expect(rfcTokenWords(page(['R.F.C.:', 'A'], ['FOLIO', '127795']))).toBeNull();
     expect(texts(rfcTokenWords(page(['TEL.', '5512345678'], ['MFO930823872'])))).toEqual({
       texts: ['MFO930823872'],
       label: 'none',
+      chars: 12,
     });
   });
 

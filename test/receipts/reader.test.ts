@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/clock.js';
 import type { Extraction } from '../../src/receipts/extract.js';
 import { createFakeOcrEngine } from '../../src/receipts/ocr.fake.js';
-import { createReceiptReader, voteRfc } from '../../src/receipts/receipts.reader.js';
+import { createReceiptReader, rfcBox, voteRfc } from '../../src/receipts/receipts.reader.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
 // Ticket dates are judged against the reader's clock: a fixed one keeps these tests true in any year.
@@ -79,18 +79,24 @@ describe('createReceiptReader with a fake OCR engine', () => {
     await reader.close();
   });
 
-  it('re-reads the RFC words alone, cut out where the first reading found them, when the RFC stays weak', async () => {
+  it('re-reads the RFC words alone, at two ink levels, cut out where the first reading found them', async () => {
     const first = 'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJSC0414362\nFECHA: 07-03-2025\nTOTAL 1121.05';
     const box = (x0: number, x1: number) => ({ x0, y0: 40, x1, y1: 60 });
     const words = [
       { text: 'R.F.C.', confidence: 90, line: 1, bbox: box(10, 60) },
       { text: 'MERJSC0414362', confidence: 39, line: 1, bbox: box(70, 290) },
     ];
-    // First pass, header re-read, the RFC words alone, the bolder header re-read.
-    const engine = createFakeOcrEngine([{ text: first, words }, 'GARBLED', 'MERJ860414J62', 'GARBLED']);
+    // First pass, header re-read, the RFC words alone (default ink, then bolder), the bolder header re-read.
+    const engine = createFakeOcrEngine([
+      { text: first, words },
+      'GARBLED',
+      'MERJ860414J62',
+      'MERJ8604',
+      'GARBLED',
+    ]);
     const reader = createReceiptReader({ clock, engine });
     const data = await reader.read(image);
-    expect(engine.psms).toEqual([undefined, undefined, '7', undefined]);
+    expect(engine.psms).toEqual([undefined, undefined, '7', '7', undefined]);
     expect(data).toMatchObject({
       vendor_rfc: 'MERJ860414J62',
       vendor_name: 'JUAN CARLOS MENDOZA RUIZ',
@@ -108,7 +114,13 @@ describe('createReceiptReader with a fake OCR engine', () => {
       { text: '2', confidence: 90, line: 1, bbox: { x0: 70, y0: 40, x1: 80, y1: 60 } },
       { text: 'MFO93OB23872', confidence: 40, line: 1, bbox: { x0: 90, y0: 40, x1: 290, y1: 60 } },
     ];
-    const engine = createFakeOcrEngine([{ text: first, words }, 'GARBLED', 'MFO930823872', 'GARBLED']);
+    const engine = createFakeOcrEngine([
+      { text: first, words },
+      'GARBLED',
+      'MFO930823872',
+      'MFO930823872',
+      'GARBLED',
+    ]);
     const reader = createReceiptReader({ clock, engine });
     const data = await reader.read(image);
     expect(engine.psms[2]).toBe('7');
@@ -217,5 +229,29 @@ describe('voteRfc', () => {
       rfc: 'CEC100512AB9',
       confidence: 0.7,
     });
+  });
+});
+
+describe('rfcBox', () => {
+  const word = (text: string, x0: number, x1: number) => ({
+    text,
+    confidence: 80,
+    line: 3,
+    bbox: { x0, y0: 10, x1, y1: 30 },
+  });
+
+  it('spans the RFC words, and reaches right for the characters tesseract dropped from a faded value', () => {
+    expect(
+      rfcBox({ words: [word('MERJ8', 100, 150), word('60414362', 160, 240)], label: 'before', chars: 13 }),
+    ).toEqual({
+      x0: 100,
+      y0: 10,
+      x1: 240,
+      y1: 30,
+    });
+    // `TSKIEO7`: 7 of an RFC's 13 characters in 70 px, so the crop reaches 130 px.
+    expect(rfcBox({ words: [word('TSKIEO7', 100, 170)], label: 'before', chars: 7 }).x1).toBe(230);
+    // A value glued to its label: the word's width includes the label, so it is not stretched.
+    expect(rfcBox({ words: [word('RFC:MERJ8604', 100, 220)], label: 'glued', chars: 9 }).x1).toBe(220);
   });
 });
