@@ -219,13 +219,21 @@ const NAME_STOP = new Set([
   'COMPANIA',
 ]);
 
-/** The words of a razón social without its company type, articles included. */
-function nameWords(razonSocial: string): string[] {
-  return razonSocial
+/**
+ * A razón social without its company type at the end (S.A. DE C.V., S.A.B., S.A.P.I., S. DE R.L. …, S.C., A.C.,
+ * with OCR's `PE`/`CY` slips).
+ */
+export const withoutCompanyType = (name: string): string =>
+  name
     .replace(
-      /,?\s*\b(S\.?\s?A\.?(\s?(P\.?\s?I|B)\.?)?(\s?DE\s?C\.?\s?V\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
+      /,?\s*\b(S\.?\s?A\.?(\s?(P\.?\s?I|B)\.?)?(\s?[DP]E\s?C\.?\s?[VY]\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
       '',
     )
+    .trim();
+
+/** The words of a razón social without its company type, articles included. */
+function nameWords(razonSocial: string): string[] {
+  return withoutCompanyType(razonSocial)
     .replace(/[^A-Z& ]/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0);

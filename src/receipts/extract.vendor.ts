@@ -1,4 +1,4 @@
-import { fisicaLetters } from './extract.rfc.js';
+import { fisicaLetters, withoutCompanyType } from './extract.rfc.js';
 import type { Line } from './extract.text.js';
 import { spellBusinessWords } from './vocabulary.js';
 
@@ -113,7 +113,7 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   );
   let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm)) : null;
   // No separate commercial name read: the razón social without its company type is the best guess.
-  if (storeName && SUFFIX.test(storeName)) storeName = withoutSuffix(storeName) || storeName;
+  if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
   if (name) name = canonicalSuffix(spellBusinessWords(name));
   return {
     name: name ?? storeName,
@@ -134,14 +134,6 @@ export function canonicalSuffix(name: string): string {
     .replace(/\bSA\s?DE\s?C[VY]\.?$/, 'SA DE CV')
     .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.');
 }
-
-const withoutSuffix = (name: string): string =>
-  name
-    .replace(
-      /,?\s*\b(S\.?\s?A\.?(\s?(P\.?\s?I|B)\.?)?(\s?[DP]E\s?C\.?\s?[VY]\.?)?|S\.?\s?DE\s?R\.?\s?L\.?.*|S\.?\s?C\.?|A\.?\s?C\.?)\s*$/,
-      '',
-    )
-    .trim();
 
 const BUSINESS =
   /FERRETERIA|FARMACIA|TIENDA|RESTAURANT|CAFE|ABARROTE|GASOLINERA|SUPER|PAPELERIA|ESTACION|SERVICIO|COMERCIAL|BOTICA|TACOS|TAQUERIA|PANADERIA|CARNICERIA|FONDA|COCINA|MERCADO|ALMACEN|DISTRIBUIDORA|OPERADORA|GRUPO|REGIMEN|FISCAL|PERSONAS|ACTIVIDADES/;
