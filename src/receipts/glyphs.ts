@@ -5,12 +5,7 @@
 import sharp from 'sharp';
 import { editLine } from './extract.text.js';
 import type { Box, OcrResult, OcrWord } from './ocr.js';
-
-export interface Gray {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
+import { flood, type Gray } from './raster.js';
 
 const INK = 128;
 
@@ -102,37 +97,17 @@ export function counters(g: Gray, span: [number, number], box: Box): number {
   const w = span[1] - span[0] + 1;
   const h = Math.min(g.height, box.y1) - y0;
   if (w < 3 || h < 3) return 0;
-  // 0 unvisited white, 1 ink, 2 reached from outside or counted.
+  const white = (i: number): boolean => !isInk(g, x0 + (i % w), y0 + Math.floor(i / w));
   const seen = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (isInk(g, x0 + x, y0 + y)) seen[y * w + x] = 1;
-  const fill = (start: number): number => {
-    const stack = [start];
-    seen[start] = 2;
-    let size = 0;
-    while (stack.length) {
-      const i = stack.pop() as number;
-      size++;
-      const x = i % w;
-      const next = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w];
-      for (const j of next) {
-        if (j < 0 || j >= w * h || seen[j] !== 0) continue;
-        seen[j] = 2;
-        stack.push(j);
-      }
-    }
-    return size;
-  };
-  for (let x = 0; x < w; x++) {
-    if (seen[x] === 0) fill(x);
-    if (seen[(h - 1) * w + x] === 0) fill((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    if (seen[y * w] === 0) fill(y * w);
-    if (seen[y * w + w - 1] === 0) fill(y * w + w - 1);
-  }
+  // The white around the character, reached from the border; what white is left is enclosed.
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
+  flood(w, h, border.filter(white), seen, white);
   let n = 0;
   const least = Math.max(2, Math.round(w * h * 0.02));
-  for (let i = 0; i < w * h; i++) if (seen[i] === 0 && fill(i) >= least) n++;
+  for (let i = 0; i < w * h; i++)
+    if (!seen[i] && white(i) && flood(w, h, [i], seen, white).count >= least) n++;
   return n;
 }
 

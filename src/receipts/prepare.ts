@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from './ocr.js';
+import { flood, type Gray } from './raster.js';
 
 type Img = ReturnType<typeof sharp>;
 
@@ -16,12 +17,6 @@ export interface PrepareOptions {
   median?: number;
   /** Ink darkness: paper/background ratio mapped to black at this level (0.45 default: measured best on dev; higher = bolder). */
   black?: number;
-}
-
-interface Gray {
-  data: Buffer;
-  width: number;
-  height: number;
 }
 
 const DEFAULTS: Required<PrepareOptions> = {
@@ -125,7 +120,14 @@ function rankFilter(g: Gray, r: number, pick: Pick): Gray {
 }
 
 /** One pass of a rank filter along rows (`stride` 1) or columns (`stride` = width). */
-function rankPass(src: Buffer, width: number, height: number, r: number, pick: Pick, stride: number): Buffer {
+function rankPass(
+  src: Uint8Array,
+  width: number,
+  height: number,
+  r: number,
+  pick: Pick,
+  stride: number,
+): Uint8Array {
   const out = Buffer.alloc(src.length);
   const along = stride === 1 ? width : height;
   for (let i = 0; i < src.length; i++) {
@@ -191,7 +193,7 @@ function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: nu
 }
 
 /** Otsu's threshold over a grey histogram: splits paper from table without a fixed level. */
-function otsu(data: Buffer): number {
+function otsu(data: Uint8Array): number {
   const hist = new Array<number>(256).fill(0);
   for (const v of data) hist[v] = (hist[v] ?? 0) + 1;
   const total = data.length;
@@ -243,7 +245,7 @@ function paperBox(
     for (let x0 = 0; x0 < width; x0 += step) {
       const start = y0 * width + x0;
       if (seen[start] || !bright(start)) continue;
-      const box = flood(bg, [start], seen, bright);
+      const box = flood(width, height, [start], seen, bright);
       if (box.count > data.length * 0.01) boxes.push(box);
     }
   }
@@ -265,10 +267,12 @@ function paperBox(
     }
   }
   if (bestCount < data.length * 0.15) return null;
+  const mask = new Uint8Array(data.length);
   const paper = flood(
-    bg,
+    width,
+    height,
     members.map((m) => m.start),
-    new Uint8Array(data.length),
+    mask,
     paperLike(bg, sat, bright, level),
   );
   // A side whose cut-off strip is on average paper-bright was cut by a title or a stamp, not by the table.
@@ -279,11 +283,12 @@ function paperBox(
   const right = Math.min(width, x1 + 1 + pad);
   const bottom = Math.min(height, y1 + 1 + pad);
   if ((right - left) * (bottom - top) > width * height * 0.92) return null;
+  // The paper's outline: the hull of each row's first and last paper pixel.
   const edges: Point[] = [];
   for (let y = paper.y0; y <= paper.y1; y++) {
-    const a = paper.rowMin[y] ?? width;
-    const b = paper.rowMax[y] ?? -1;
-    if (b >= a) edges.push([a, y], [b, y]);
+    const row = mask.subarray(y * width, (y + 1) * width);
+    const a = row.indexOf(1);
+    if (a >= 0) edges.push([a, y], [row.lastIndexOf(1), y]);
   }
   return { left, top, width: right - left, height: bottom - top, level, outline: convexHull(edges) };
 }
@@ -419,47 +424,6 @@ function keepBrightSides(
   while (y0 > 0 && rowBright(y0 - 1, x0, x1)) y0--;
   while (y1 < height - 1 && rowBright(y1 + 1, x0, x1)) y1++;
   return [x0, y0, x1, y1];
-}
-
-/** The region connected to `starts` through pixels `accept` allows, with its bounds and per-row extents. */
-function flood(g: Gray, starts: number[], seen: Uint8Array, accept: (i: number) => boolean) {
-  const { width, height } = g;
-  const stack = [...starts];
-  for (const s of starts) seen[s] = 1;
-  const box = {
-    start: starts[0] ?? 0,
-    x0: width,
-    y0: height,
-    x1: 0,
-    y1: 0,
-    count: 0,
-    rowMin: new Int32Array(height).fill(width),
-    rowMax: new Int32Array(height).fill(-1),
-  };
-  while (stack.length) {
-    const i = stack.pop() ?? 0;
-    const x = i % width;
-    const y = (i - x) / width;
-    box.count++;
-    if (x < box.x0) box.x0 = x;
-    if (x > box.x1) box.x1 = x;
-    if (y < box.y0) box.y0 = y;
-    if (y > box.y1) box.y1 = y;
-    if (x < (box.rowMin[y] ?? width)) box.rowMin[y] = x;
-    if (x > (box.rowMax[y] ?? -1)) box.rowMax[y] = x;
-    for (const n of [
-      x > 0 ? i - 1 : -1,
-      x < width - 1 ? i + 1 : -1,
-      y > 0 ? i - width : -1,
-      y < height - 1 ? i + width : -1,
-    ]) {
-      if (n >= 0 && !seen[n] && accept(n)) {
-        seen[n] = 1;
-        stack.push(n);
-      }
-    }
-  }
-  return box;
 }
 
 /** Small-angle skew: the shear that makes the ink's row profile sharpest (text lines line up). */

@@ -1,14 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  barredZeros,
-  counters,
-  type Gray,
-  glyphSpans,
-  waistRatio,
-  withBarredZeros,
-} from '../../src/receipts/glyphs.js';
+import { barredZeros, counters, glyphSpans, waistRatio, withBarredZeros } from '../../src/receipts/glyphs.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
+import type { Gray } from '../../src/receipts/raster.js';
 
 // Characters drawn as shapes (no fonts needed), 24 px wide cells, 40 px tall, black on white.
 const CELL = 24;

@@ -1,0 +1,57 @@
+/** Single-channel images as the receipt code handles them in memory, and the one region fill they share. */
+
+/** An 8-bit grey image, row by row. */
+export interface Gray {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A filled region: where it started, its bounds and its size in pixels. */
+export interface Region {
+  start: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  count: number;
+}
+
+/**
+ * The 4-connected region of a `width`×`height` grid grown from `starts` over the pixels `accept` allows. Marks
+ * what it visits in `seen` (a start already marked is not a start), so the caller can read the region as a mask
+ * or keep filling other regions with the same array.
+ */
+export function flood(
+  width: number,
+  height: number,
+  starts: number[],
+  seen: Uint8Array,
+  accept: (i: number) => boolean,
+): Region {
+  const stack = starts.filter((s) => !seen[s]);
+  for (const s of stack) seen[s] = 1;
+  const region = { start: starts[0] ?? 0, x0: width, y0: height, x1: 0, y1: 0, count: 0 };
+  while (stack.length) {
+    const i = stack.pop() ?? 0;
+    const x = i % width;
+    const y = (i - x) / width;
+    region.count++;
+    if (x < region.x0) region.x0 = x;
+    if (x > region.x1) region.x1 = x;
+    if (y < region.y0) region.y0 = y;
+    if (y > region.y1) region.y1 = y;
+    for (const n of [
+      x > 0 ? i - 1 : -1,
+      x < width - 1 ? i + 1 : -1,
+      y > 0 ? i - width : -1,
+      y < height - 1 ? i + width : -1,
+    ]) {
+      if (n >= 0 && !seen[n] && accept(n)) {
+        seen[n] = 1;
+        stack.push(n);
+      }
+    }
+  }
+  return region;
+}
