@@ -2,7 +2,6 @@
  * Looking at single characters of a prepared page (black ink on white), where the OCR's reading can be checked
  * against the ink: a thermal font's barred or dotted zero (a bar or dot inside the 0) is read as 8.
  */
-import sharp from 'sharp';
 import { editLine } from './extract.text.js';
 import type { Box, OcrResult, OcrWord } from './ocr.js';
 import { flood, type Gray } from './raster.js';
@@ -158,15 +157,14 @@ export function barredZeros(g: Gray, words: OcrWord[]): Array<{ word: OcrWord; t
 }
 
 /**
- * The OCR text with barred zeros in its date and time words corrected (see barredZeros), judged on the prepared
- * page the words were read from. The page is decoded only when a date or time word holds an 8.
+ * The OCR text with barred zeros in its date and time words corrected (see barredZeros), judged on the pixels of
+ * the prepared page the words were read from (kept by the preparation: nothing is decoded again).
  */
-export async function withBarredZeros(page: Buffer, ocr: OcrResult): Promise<string> {
+export function withBarredZeros(page: Gray, ocr: OcrResult): string {
   const words = ocr.words ?? [];
   if (!words.some(mayHoldBarredZero)) return ocr.text;
-  const { data, info } = await sharp(page).greyscale().raw().toBuffer({ resolveWithObject: true });
   let text = ocr.text;
-  for (const fix of barredZeros({ data, width: info.width, height: info.height }, words))
+  for (const fix of barredZeros(page, words))
     text = editLine(text, fix.word.line, (l) => l.replace(fix.word.text, fix.text));
   return text;
 }

@@ -40,6 +40,8 @@ export async function prepareImage(image: Buffer, options: PrepareOptions = {}):
  */
 export interface PreparedPage {
   png: Buffer;
+  /** The same page as raw grey pixels, for checks on the ink that must not decode the PNG again. */
+  gray: Gray;
   withInk(black: number): Promise<Buffer>;
 }
 
@@ -78,21 +80,25 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
     );
   }
   if (!opts.flatten) {
-    const png = await rawSharp(gray).normalise().toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-    return { png, withInk: async () => png };
+    const page = await toGray(rawSharp(gray).normalise());
+    const png = await toPng(page);
+    return { png, gray: page, withInk: async () => png };
   }
   const bg = await toGray(
     rawSharp(small).blur(2).resize({ width: gray.width, height: gray.height, fit: 'fill' }),
   );
-  const withInk = async (black: number): Promise<Buffer> => {
+  const render = async (black: number): Promise<Gray> => {
     const flat = divide(gray, bg, box ? box.level : 0, paper, black);
     const angle = opts.deskew ? skewAngle(flat) : 0;
-    let out = rawSharp(flat);
-    if (Math.abs(angle) >= 0.3) out = rawSharp(await toGray(out.rotate(angle, { background: '#ffffff' })));
-    return out.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+    return Math.abs(angle) >= 0.3 ? toGray(rawSharp(flat).rotate(angle, { background: '#ffffff' })) : flat;
   };
-  return { png: await withInk(opts.black), withInk };
+  const page = await render(opts.black);
+  return { png: await toPng(page), gray: page, withInk: async (black) => toPng(await render(black)) };
 }
+
+/** What tesseract reads: a single-channel PNG, fast to write. */
+const toPng = (g: Gray): Promise<Buffer> =>
+  rawSharp(g).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
 
 function rawSharp(g: Gray): Img {
   return sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });

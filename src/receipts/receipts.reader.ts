@@ -202,7 +202,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
     const raw = await engine.recognize(prepared, { words: true });
     // A barred zero read as 8 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
-    const first = { ...raw, text: await withBarredZeros(prepared, raw) };
+    const first = { ...raw, text: withBarredZeros(page.gray, raw) };
     const t2 = performance.now();
     let result = extractFields(first.text);
     let text = first.text;
