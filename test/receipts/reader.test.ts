@@ -3,18 +3,35 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/clock.js';
 import type { Extraction } from '../../src/receipts/extract.js';
 import { createFakeOcrEngine } from '../../src/receipts/ocr.fake.js';
-import { createReceiptReader, rfcBox, voteRfc } from '../../src/receipts/receipts.reader.js';
+import {
+  createReceiptReader,
+  type ReceiptReaderOptions,
+  rfcBox,
+  voteRfc,
+} from '../../src/receipts/receipts.reader.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
 // Ticket dates are judged against the reader's clock: a fixed one keeps these tests true in any year.
 const clock = fixedClock('2026-11-22T12:00:00Z');
+
+/** Reads the fixture photo with a reader on a fake engine returning `canned`, then closes the reader. */
+async function readWith(
+  canned: Parameters<typeof createFakeOcrEngine>[0],
+  opts: Omit<ReceiptReaderOptions, 'clock' | 'engine'> = {},
+) {
+  const engine = createFakeOcrEngine(canned);
+  const reader = createReceiptReader({ clock, engine, ...opts });
+  try {
+    return { data: await reader.read(image), engine };
+  } finally {
+    await reader.close();
+  }
+}
 const good = readFileSync('fixtures/receipts/text/restaurant-tip.txt', 'utf8');
 
 describe('createReceiptReader with a fake OCR engine', () => {
   it('returns fields, confidence, text and timings from one pass when the key fields are confident', async () => {
-    const engine = createFakeOcrEngine([good]);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
+    const { data, engine } = await readWith([good]);
     expect(data).toMatchObject({
       total: 22852,
       vendor_rfc: 'CEC100512AB9',
@@ -24,45 +41,38 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(data.text).toBe(good);
     expect(Object.keys(data.timings)).toEqual(expect.arrayContaining(['prepare', 'ocr', 'total']));
     expect(engine.calls).toBe(1);
-    await reader.close();
     expect(engine.closed).toBe(true);
   });
 
   it('runs a second pass when a key field is missing and keeps the more confident reading', async () => {
-    const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
-    const reader = createReceiptReader({ clock, engine, secondPass: true, headerPass: false });
-    const data = await reader.read(image);
+    const { data, engine } = await readWith(['TOTAL 228.52\nGARBLED', good], {
+      secondPass: true,
+      headerPass: false,
+    });
     expect(engine.calls).toBe(2);
     expect(data.vendor_rfc).toBe('CEC100512AB9');
     expect(data.total).toBe(22852);
     expect(data.text).toContain('GARBLED');
-    await reader.close();
   });
 
   it('by default re-reads only the header when the RFC or date is weak, and takes only header fields from it', async () => {
-    const engine = createFakeOcrEngine([
+    const { data, engine } = await readWith([
       'TOTAL 228.52\nGARBLED',
       'R.F.C. CEC1O0512AB9\nFECHA: 21/11/2026\nTOTAL 999.99',
     ]);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
     expect(engine.calls).toBe(2);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9', date: '2026-11-21' });
     expect(data.timings.header_pass).toBeGreaterThan(0);
-    await reader.close();
   });
 
   it('re-reads the header at another ink level when the RFC is still missing, and takes the RFC found', async () => {
-    const engine = createFakeOcrEngine([
+    const { data, engine } = await readWith([
       'TOTAL 228.52\nFECHA: 21/11/2026',
       'FECHA: 21/11/2026\nR.F.C. ????',
       'R.F.C. CEC100512AB9\nFECHA: 21/11/2026',
     ]);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
     expect(engine.calls).toBe(3);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9', date: '2026-11-21' });
-    await reader.close();
   });
 
   it('does not re-read again when the RFC is confident after the first re-read, whatever it disagrees with', async () => {
@@ -70,13 +80,10 @@ describe('createReceiptReader with a fake OCR engine', () => {
     const other = 'R.F.C. CEC100512AB9\nFECHA: 21/11/2026';
     // The first pass has a weak date, so the header is re-read once; both RFCs are confident: no third reading
     // (re-reads of the same crop are not independent enough to outvote a confident reading).
-    const engine = createFakeOcrEngine([first, other, other]);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
+    const { data, engine } = await readWith([first, other, other]);
     expect(engine.calls).toBe(2);
     expect(data.vendor_rfc).toBe('OAT080813655');
     expect(data.date).toBe('2026-11-21');
-    await reader.close();
   });
 
   it('re-reads the RFC words alone, at two ink levels, cut out where the first reading found them', async () => {
@@ -87,15 +94,13 @@ describe('createReceiptReader with a fake OCR engine', () => {
       { text: 'MERJSC0414362', confidence: 39, line: 1, bbox: box(70, 290) },
     ];
     // First pass, header re-read, the RFC words alone (default ink, then bolder), the bolder header re-read.
-    const engine = createFakeOcrEngine([
+    const { data, engine } = await readWith([
       { text: first, words },
       'GARBLED',
       'MERJ860414J62',
       'MERJ8604',
       'GARBLED',
     ]);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
     expect(engine.psms).toEqual([undefined, undefined, '7', '7', undefined]);
     expect(data).toMatchObject({
       vendor_rfc: 'MERJ860414J62',
@@ -103,7 +108,6 @@ describe('createReceiptReader with a fake OCR engine', () => {
       total: 112105,
     });
     expect(data.text).toContain('R.F.C. MERJ860414J62');
-    await reader.close();
   });
 
   it('re-reads an unlabelled RFC-shaped word alone and replaces only that word, inventing no label', async () => {
@@ -114,19 +118,16 @@ describe('createReceiptReader with a fake OCR engine', () => {
       { text: '2', confidence: 90, line: 1, bbox: { x0: 70, y0: 40, x1: 80, y1: 60 } },
       { text: 'MFO93OB23872', confidence: 40, line: 1, bbox: { x0: 90, y0: 40, x1: 290, y1: 60 } },
     ];
-    const engine = createFakeOcrEngine([
+    const { data, engine } = await readWith([
       { text: first, words },
       'GARBLED',
       'MFO930823872',
       'MFO930823872',
       'GARBLED',
     ]);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
     expect(engine.psms[2]).toBe('7');
     expect(data.text).toContain('\nCAJA 2 MFO930823872');
     expect(data.text).not.toContain('R.F.C. MFO930823872');
-    await reader.close();
   });
 
   it('lets a person name read twice decide the letter the check digit cannot see of a weak RFC', async () => {
@@ -134,33 +135,22 @@ describe('createReceiptReader with a fake OCR engine', () => {
       'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nE J831014R57\nFECHA: 20/11/2025\nTOTAL 2932.66';
     // Only the bolder re-read finds the RFC, with a garbled name beside it (which predicts MERI, not MERJ).
     const bolder = 'IA JUAN CARTOS MENDOZA RUIZ\nREC: MENJ831014R5S7';
-    const engine = createFakeOcrEngine([first, 'JUAN CARLOS MENDOZA RUIZ\nk J831014R57', bolder]);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
+    const { data, engine } = await readWith([first, 'JUAN CARLOS MENDOZA RUIZ\nk J831014R57', bolder]);
     expect(engine.calls).toBe(3);
     expect(data).toMatchObject({ vendor_rfc: 'MERJ831014R57', vendor_name: 'JUAN CARLOS MENDOZA RUIZ' });
-    await reader.close();
   });
 
   it('keeps the RFC letter as read when the person name was read only once', async () => {
     const first =
       'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nE J831014R57\nFECHA: 20/11/2025\nTOTAL 2932.66';
-    const engine = createFakeOcrEngine([
-      first,
-      'GARBLED',
-      'IA JUAN CARTOS MENDOZA RUIZ\nREC: MENJ831014R5S7',
-    ]);
-    const reader = createReceiptReader({ clock, engine });
-    expect((await reader.read(image)).vendor_rfc).toBe('MENJ831014R57');
-    await reader.close();
+    const { data } = await readWith([first, 'GARBLED', 'IA JUAN CARTOS MENDOZA RUIZ\nREC: MENJ831014R5S7']);
+    expect(data.vendor_rfc).toBe('MENJ831014R57');
   });
 
   it('re-reads the header as sparse text when the razón social lost a word, and takes a name the RFC confirms', async () => {
     const lost = 'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';
     const sparse = 'FRESCOS DE OCCIDENTE\nMERCADOS FRESCOS DE OCCIDENTE SA DE CY\nFECHA:\n08-FEB-2026';
-    const engine = createFakeOcrEngine([lost, sparse]);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
+    const { data, engine } = await readWith([lost, sparse]);
     expect(engine.psms).toEqual([undefined, '11']);
     expect(data).toMatchObject({
       vendor_name: 'MERCADOS FRESCOS DE OCCIDENTE SA DE CV',
@@ -168,45 +158,33 @@ describe('createReceiptReader with a fake OCR engine', () => {
     });
     expect(data.confidence.vendor_name).toBe(0.9);
     expect(data.timings.vendor_pass).toBeGreaterThan(0);
-    await reader.close();
   });
 
   it('keeps the first razón social when the sparse re-read does not explain the RFC either', async () => {
     const lost = 'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';
-    const engine = createFakeOcrEngine([lost, 'MERCADOS PLAZA DE OCCIDENTE SA DE CV\nGARBLED']);
-    const reader = createReceiptReader({ clock, engine });
-    const data = await reader.read(image);
+    const { data, engine } = await readWith([lost, 'MERCADOS PLAZA DE OCCIDENTE SA DE CV\nGARBLED']);
     expect(engine.calls).toBe(2);
     expect(data.vendor_name).toBe('MERCADOS FRESCOS DE SA DE CV');
     expect(data.vendor_rfc).toBe('MFO930823872');
-    await reader.close();
   });
 
   it('does not re-read the vendor when the razón social agrees with the RFC, or when turned off', async () => {
     const fine =
       'MERCADOS FRESCOS DE OCCIDENTE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';
-    const engine = createFakeOcrEngine([fine, 'GARBLED']);
-    const reader = createReceiptReader({ clock, engine });
-    expect((await reader.read(image)).vendor_name).toBe('MERCADOS FRESCOS DE OCCIDENTE SA DE CV');
-    expect(engine.calls).toBe(1);
-    const off = createFakeOcrEngine([
-      'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872',
-    ]);
-    const noPass = createReceiptReader({ clock, engine: off, vendorPass: false });
-    expect((await noPass.read(image)).vendor_name).toBe('MERCADOS FRESCOS DE SA DE CV');
-    expect(off.calls).toBe(1);
-    await reader.close();
-    await noPass.close();
+    const agrees = await readWith([fine, 'GARBLED']);
+    expect(agrees.data.vendor_name).toBe('MERCADOS FRESCOS DE OCCIDENTE SA DE CV');
+    expect(agrees.engine.calls).toBe(1);
+    const lost = 'MERCADOS FRESCOS DE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872';
+    const off = await readWith([lost], { vendorPass: false });
+    expect(off.data.vendor_name).toBe('MERCADOS FRESCOS DE SA DE CV');
+    expect(off.engine.calls).toBe(1);
   });
 
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
-    const engine = createFakeOcrEngine(['TOTAL 228.52\nGARBLED', good]);
-    const reader = createReceiptReader({ clock, engine, headerPass: false });
-    const data = await reader.read(image);
+    const { data, engine } = await readWith(['TOTAL 228.52\nGARBLED', good], { headerPass: false });
     expect(engine.calls).toBe(1);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: null, date: null });
     expect(data.confidence.vendor_rfc).toBe(0);
-    await reader.close();
   });
 });
 
