@@ -98,7 +98,14 @@ const NUMERIC = /(?<!\d)([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{1,3})\s?[/\-.]\s?([
 const ISO = /(?<!\d)(\d{4,5})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
 const NAMED = /(?<!\d)([0-9OQD]{1,3})\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d{4,5}|\d{2})(?!\d)/;
 
-function dateOn(norm: string, win: DateWindow): { iso: string; edits: number } | null {
+/** A date found on a line: `edits` repairs made; `doubtful` when part of it was probably not read at all. */
+interface FoundDate {
+  iso: string;
+  edits: number;
+  doubtful?: boolean;
+}
+
+function dateOn(norm: string, win: DateWindow): FoundDate | null {
   const s = norm.replace(/-+/g, '-');
   const iso = ISO.exec(s);
   if (iso) {
@@ -114,9 +121,26 @@ function dateOn(norm: string, win: DateWindow): { iso: string; edits: number } |
     }
   }
   const num = NUMERIC.exec(s);
-  if (num) return repairDate(num[3] ?? '', digitsOf(num[2] ?? ''), digitsOf(num[1] ?? ''), win);
-  return null;
+  if (!num) return null;
+  const [y, m, d] = [num[3] ?? '', digitsOf(num[2] ?? ''), digitsOf(num[1] ?? '')];
+  const rest = s.slice(num.index + num[0].length);
+  if (y === '20') {
+    // `27-09-20 25`: a four-digit year OCR split in two. `27-09-20 Tu`: the same, its end garbled; the date
+    // is then too doubtful to stand (the year as read, 2020, is plausible), so another reading should decide.
+    const end = SPLIT_YEAR.exec(rest);
+    if (end?.[1]) return repairDate(`20${end[1]}`, m, d, win) ?? repairDate(y, m, d, win);
+    if (GARBLED_YEAR_END.test(rest)) {
+      const r = repairDate(y, m, d, win);
+      return r && { ...r, doubtful: true };
+    }
+  }
+  return repairDate(y, m, d, win);
 }
+
+/** The second half of a four-digit year set apart by OCR: two digits alone (not an hour: no `:` follows). */
+const SPLIT_YEAR = /^ (\d{2})(?![\d:.])/;
+/** One or two stray characters right after a two-digit year, where the year's last digits would be. */
+const GARBLED_YEAR_END = /^ [^\s:]{1,2}(?:\s|$)/;
 
 const TIME =
   /(?<![\d:])([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?M\b\.?)?/;
@@ -150,7 +174,8 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
     const d = dateOn(l.norm, win);
     const t = timeOn(l.norm);
     if (d) {
-      const score = (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits;
+      const score =
+        (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits - (d.doubtful ? 0.5 : 0);
       if (!best || score > best.score) best = { iso: d.iso, score };
     }
     if (t && !/TEL|[$]/.test(l.norm)) {

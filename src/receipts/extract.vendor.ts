@@ -1,4 +1,4 @@
-import { fisicaLetters, withoutCompanyType } from './extract.rfc.js';
+import { fisicaLetters, moralInitials, withoutCompanyType } from './extract.rfc.js';
 import type { Line } from './extract.text.js';
 import { spellBusinessWords } from './vocabulary.js';
 
@@ -91,6 +91,13 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       break;
     }
   }
+  if (!name && rfc?.length === 12) {
+    const cut = top.map((l) => cutCompanyType(clean(l.norm), rfc)).find((n) => n !== null);
+    if (cut) {
+      name = cut;
+      nameConfidence = 0.7;
+    }
+  }
   if (!name && !rfc) {
     // Persona física without a readable RFC: a plain 3-5 word name printed under the store name.
     const person = top.slice(1, 4).find((l) => isPersonName(clean(l.norm)));
@@ -125,6 +132,22 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
         : 0,
     storeConfidence: storeName ? 0.6 : 0,
   };
+}
+
+/** `NAME, S.A.` and one or two stray letters: a company type whose `DE C.V.` OCR lost (or wrapped and garbled). */
+const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))[A-Z]{1,2}$/;
+
+/**
+ * A razón social whose company type was cut short (`ALMACENES MODA Y HOGAR, SA. E`), when its initials are
+ * exactly the company RFC's letters: the type completed as `S.A. DE C.V.` (by far the commonest `S.A.` form),
+ * in the ticket's style.
+ */
+function cutCompanyType(line: string, rfc: string): string | null {
+  const m = CUT_TYPE.exec(line);
+  const name = m?.[1];
+  if (!m || !name || !isTexty(name) || ADDRESS.test(name) || moralInitials(name) !== rfc.slice(0, 3))
+    return null;
+  return `${name}${m[2]} ${/[.,]/.test(m[3] ?? '') ? 'S.A. DE C.V.' : 'SA DE CV'}`;
 }
 
 /** OCR slips inside the company type (`DE CV.`, `S.A,`, `C.Y`) rewritten in the style the ticket uses. */

@@ -104,6 +104,22 @@ describe('dates and times', () => {
     expect(extractDateTime(lines('HORA: 20:97:22'), TODAY).time).toBeNull();
   });
 
+  it('joins a four-digit year OCR split in two, and doubts a two-digit year whose end was garbled', () => {
+    expect(extractDateTime(lines('FECHA: 27-09-20 25 HORA: 09:42'), TODAY).date).toBe('2025-09-27');
+    const garbled = extractDateTime(lines('FECHA: 27-09-20 Tu HO RA: 09:42 AM'), TODAY);
+    expect(garbled.date).toBe('2020-09-27'); // as read, but too doubtful to stand against another reading
+    expect(garbled.dateConfidence).toBeLessThan(0.6);
+    // A real two-digit year stays certain: followed by the time, a word, or nothing.
+    for (const text of [
+      'FECHA: 27-09-20 09:42',
+      'FECHA: 27/09/20 HORA 09:42',
+      'FECHA: 27/09/20',
+      'FECHA: 27/09/25 10',
+    ])
+      expect(extractDateTime(lines(text), TODAY).dateConfidence).toBeGreaterThanOrEqual(0.9);
+    expect(extractDateTime(lines('FECHA: 27/09/25 10'), TODAY).date).toBe('2025-09-27');
+  });
+
   it('finds nothing in a line without a date', () => {
     expect(extractDateTime(lines('TEL. 55 8558 6625'), TODAY).date).toBeNull();
   });
@@ -354,6 +370,22 @@ describe('RFC letters predicted by a persona física name', () => {
 });
 
 describe('vendor name', () => {
+  it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {
+    const text = 'X MODA $: HOGAR\nALMACENES MODA Y HOGAR, SA. E\n-_— Ca.\nREC. AMH8803194E6';
+    expect(extractVendor(lines(text), 'AMH8803194E6', 3).name).toBe('ALMACENES MODA Y HOGAR, S.A. DE C.V.');
+    expect(extractVendor(lines('MODA\nALMACENES MODA Y HOGAR SA DE'), 'AMH8803194E6', null).name).toBe(
+      'ALMACENES MODA Y HOGAR SA DE CV',
+    );
+    // Initials that are not the RFC's, a person's RFC, or no RFC: not a razón social.
+    expect(extractVendor(lines(text), 'AMX8803194E6', 3).name).not.toMatch(/S\.A\./);
+    expect(extractVendor(lines(text), 'AMHS880319456', 3).name).not.toMatch(/S\.A\./);
+    expect(extractVendor(lines(text), null, null).name).not.toMatch(/S\.A\./);
+    // A word that starts with SA (`SAN`) is no company type.
+    expect(extractVendor(lines('ABARROTES MARTINEZ HERMANOS SAN'), 'AMH8803194E6', null).name).not.toMatch(
+      /CV/,
+    );
+  });
+
   it('keeps the comma before a company type wrapped to the next line', () => {
     const text = 'LA TERRAZA\nOPERADORA DE ALIMENTOS LA TERRAZA,\nS.A. DE C.V.\nR.F.C.: OAT080813655';
     expect(extractVendor(lines(text), 'OAT080813655', 3).name).toBe(
