@@ -181,21 +181,32 @@ async function saturation(image: Buffer, like: Gray): Promise<Gray> {
 function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: number): Gray {
   const out = Buffer.alloc(g.data.length);
   const { width, height } = g;
+  const ink = inkTable(black);
   for (let y = 0; y < height; y++) {
     const from = paper ? (paper.from[y] ?? 0) : 0;
     const to = paper ? (paper.to[y] ?? 0) : 0;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const b = bg.data[i] ?? 255;
-      if (b < level * 0.65 && (x < from || x >= to)) {
-        out[i] = 255;
-        continue;
-      }
-      const v = (g.data[i] ?? 0) / Math.max(16, b);
-      out[i] = Math.max(0, Math.min(255, Math.round(((v - black) / (1 - black - 0.02)) * 255)));
+      out[i] = b < level * 0.65 && (x < from || x >= to) ? 255 : (ink[(b << 8) | (g.data[i] ?? 0)] ?? 255);
     }
   }
   return { data: out, width, height };
+}
+
+/**
+ * The ink mapping of every (background, pixel) pair, 64 KiB: a pixel's value over its background, mapped so that
+ * `black` and darker is black and nearly the background is white. A table lookup is a fraction of the division.
+ */
+function inkTable(black: number): Uint8Array {
+  const table = new Uint8Array(256 * 256);
+  for (let b = 0; b < 256; b++) {
+    for (let v = 0; v < 256; v++) {
+      const r = v / Math.max(16, b);
+      table[(b << 8) | v] = Math.max(0, Math.min(255, Math.round(((r - black) / (1 - black - 0.02)) * 255)));
+    }
+  }
+  return table;
 }
 
 /** Otsu's threshold over a grey histogram: splits paper from table without a fixed level. */
