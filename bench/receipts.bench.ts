@@ -9,7 +9,15 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { toPesosJson } from '../src/cli/extract.js';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
-import { FIELDS, KEY_FIELDS, scoreOne, type Truth } from './receipts.score.js';
+import {
+  FIELDS,
+  type ItemScore,
+  KEY_FIELDS,
+  scoreItems,
+  scoreOne,
+  type Truth,
+  type TruthItem,
+} from './receipts.score.js';
 
 const args = process.argv.slice(2);
 const flag = (f: string): boolean => args.includes(f);
@@ -53,7 +61,13 @@ async function accuracyAndLatency() {
 async function readAll() {
   const reader = createReceiptReader({ workers: 1 });
   await reader.read(images[0]?.buf ?? Buffer.alloc(0)).catch(() => undefined); // warm-up: worker start
-  const rows: Array<{ name: string; ok: Record<string, boolean | null>; diff: string; ms: number }> = [];
+  const rows: Array<{
+    name: string;
+    ok: Record<string, boolean | null>;
+    items: ItemScore | null;
+    diff: string;
+    ms: number;
+  }> = [];
   const cpu0 = process.cpuUsage();
   for (const img of images) {
     const t0 = performance.now();
@@ -62,10 +76,15 @@ async function readAll() {
     const out = toPesosJson(img.name, data, ms, false);
     const truth = truthOf(img.name);
     const ok = scoreOne(out, truth);
-    rows.push({ name: img.name, ok, diff: String(truth.difficulty ?? '?'), ms });
+    const items = scoreItems(out.items as TruthItem[], truth.items);
+    rows.push({ name: img.name, ok, items, diff: String(truth.difficulty ?? '?'), ms });
     const bad = Object.entries(ok)
       .filter(([, v]) => v === false)
-      .map(([k]) => `${k}=${JSON.stringify(out[k])}≠${JSON.stringify(truth[k])}`);
+      .map(([k]) =>
+        k === 'items'
+          ? `items=${items?.right}/${items?.truth} right, ${items?.extra} extra`
+          : `${k}=${JSON.stringify(out[k])}≠${JSON.stringify(truth[k])}`,
+      );
     process.stderr.write(`${img.name} ${Math.round(ms)} ms ${bad.join(' ')}\n`);
     if (dump) {
       mkdirSync(dump, { recursive: true });
@@ -126,6 +145,14 @@ const allKey = (rs: typeof rows): string =>
   pct(rs.filter((r) => KEY_FIELDS.every((k) => r.ok[k] !== false)).length, rs.length);
 out.push(
   `| **all key fields** | ${diffs.map((d) => allKey(rows.filter((r) => r.diff === d))).join(' | ')} | ${allKey(rows)} |`,
+);
+const lines = (rs: typeof rows): string => {
+  const scored = rs.map((r) => r.items).filter((i): i is ItemScore => i !== null);
+  const sum = (k: keyof ItemScore): number => scored.reduce((a, i) => a + i[k], 0);
+  return `${pct(sum('right'), sum('truth'))} (${sum('extra')} extra)`;
+};
+out.push(
+  `| item lines right | ${diffs.map((d) => lines(rows.filter((r) => r.diff === d))).join(' | ')} | ${lines(rows)} |`,
 );
 const ms = rows.map((r) => r.ms);
 out.push('', `| speed | value |`, `|---|---|`);

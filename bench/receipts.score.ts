@@ -13,12 +13,19 @@ export const FIELDS = [
   'payment_method',
   'folio',
   'postal_code',
+  'items',
 ] as const;
 export const KEY_FIELDS = ['total', 'vendor_rfc', 'date', 'vendor_name'] as const;
 
+export interface TruthItem {
+  description: string;
+  quantity: number;
+  amount: number;
+}
+
 export type Truth = Record<string, unknown> & {
   difficulty?: string;
-  items?: Array<{ amount: number }> | null;
+  items?: TruthItem[] | null;
 };
 
 const norm = (v: unknown): string | null => {
@@ -36,5 +43,61 @@ export function scoreOne(out: Record<string, unknown>, truth: Truth): Record<str
     if (t === undefined || (real && t === null)) res[f] = null;
     else res[f] = norm(out[f]) === norm(t);
   }
+  const items = scoreItems(out.items as TruthItem[] | undefined, truth.items);
+  res.items = items ? items.right === items.truth && items.extra === 0 : null;
   return res;
+}
+
+export interface ItemScore {
+  /** Item lines in the truth. */
+  truth: number;
+  /** Truth lines matched by description with the same quantity and amount (to the cent). */
+  right: number;
+  /** Lines read that match no truth line. */
+  extra: number;
+}
+
+/** Similarity of two descriptions, 0..1: 1 − edit distance / longer length, on letters and digits only. */
+export function similarity(a: string, b: string): number {
+  const [x, y] = [a, b].map((s) => s.toUpperCase().replace(/[^A-Z0-9Ñ]/g, '')) as [string, string];
+  if (!x.length && !y.length) return 1;
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    prev = cur;
+  }
+  return 1 - (prev[y.length] ?? 0) / Math.max(x.length, y.length);
+}
+
+/** Descriptions this similar are the same line read with OCR slips. */
+const SAME_LINE = 0.6;
+
+/**
+ * Item lines (receipts README: matched by description similarity, then quantity and amount compared). Each
+ * truth line takes the most similar line read that no other truth line took. Null when the truth does not say
+ * (a real image whose items are unknown).
+ */
+export function scoreItems(out: TruthItem[] | undefined, truth: Truth['items']): ItemScore | null {
+  if (!Array.isArray(truth)) return null;
+  const left = [...(out ?? [])];
+  let right = 0;
+  for (const t of truth) {
+    let best = -1;
+    let bestSim = SAME_LINE;
+    left.forEach((o, i) => {
+      const sim = similarity(o.description, t.description);
+      if (sim >= bestSim) [best, bestSim] = [i, sim];
+    });
+    if (best < 0) continue;
+    const [o] = left.splice(best, 1) as [TruthItem];
+    if (Math.abs(o.quantity - t.quantity) < 1e-6 && Math.round(o.amount * 100) === Math.round(t.amount * 100))
+      right++;
+  }
+  return { truth: truth.length, right, extra: left.length };
 }

@@ -2,11 +2,87 @@ import { type Line, moneyIn } from './extract.text.js';
 import type { ReceiptItem } from './receipt.types.js';
 
 const STOP = /SUB\s?-?TOTAL|\bTOTAL\b|\bIVA\b|\bI\.V\.A|\bIEPS\b|EFECTIVO|CAMBIO|TARJETA|PROPINA/;
+// Header lines before the items; whole words, so that `AISLAR` is no `ISLA` and `CAJAS` of tape no `CAJA`.
 const NOT_ITEM =
-  /CANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|HORA|FOLIO|TICKET|CAJA|MESA|MESERO|CAJERO|TEL\b|C\.P|BOMBA|ISLA|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:|TRANS/;
-// "2 X 30.46", "2 @ 16.00", "1X51.50", "3 e 36.00" (OCR reads @ as e).
-const QTY_LINE = /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)\s?(?:X|@|E|\*)\s?\$?\d[\d,]*[.,]\d{2}/;
+  /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|\bHORA\b|FOLIO|TICKET|\bCAJA\b|\bMESA\b|MESERO|CAJERO|\bTEL\b|C\.P|\bBOMBA\b|\bISLA\b|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:|\bTRANS/;
+/**
+ * Quantity, a sold-by unit, the times sign and the unit price: `2 X 30.46`, `2 @ 16.00`, `1X51.50`,
+ * `2.410 KG X $21.54`. OCR reads the times sign as `E`, `XxX`, `Q`, `€`, or a lone `0`/`O`.
+ */
+const QTY_LINE =
+  /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)(?:\s?(?:KG|K|GR|G|LTS?|L|PZA?|PZS))?(?:\s?(?:X+|@|E|\*|Q|€)\s?|\s[0O]\s)\$?\d[\d,]*[.,]\d{2}/;
 const BARCODE = /^\d{8,14}$/;
+/** A line's last number with three decimals where an amount belongs: a barred zero read as two glyphs. */
+const THREE_DECIMALS = /(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)[.,](\d{3})\s?[A-Z]?$/;
+
+/** A value an item's amount may have, and how many OCR slips it assumes. */
+interface Option {
+  cents: number;
+  slips: number;
+}
+
+/** An item as read: its amount's possible values, likeliest first, and the unit price when printed. */
+interface Draft {
+  description: string;
+  quantity: number;
+  options: Option[];
+  unit: number | null;
+}
+
+/**
+ * What a digit read on a line total may have been: mostly a barred or dotted zero read as 8, 6 or 9 (thermal
+ * fonts), and 5 and 6 for each other. Not the other way round: a true 0 read as 8 is what the barred zero does,
+ * a true 8 read as 0 is rare, and allowing both makes wrong repairs as cheap as right ones.
+ */
+const LOOKALIKE: Record<string, string[]> = {
+  '8': ['0'],
+  '6': ['0', '5'],
+  '9': ['0'],
+  '5': ['6'],
+  '3': ['8'],
+};
+
+/** The amount with one digit swapped for what it may have been, every way (never a leading zero). */
+function lookalikes(cents: number): number[] {
+  const s = String(cents);
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++)
+    for (const alt of LOOKALIKE[s[i] ?? ''] ?? [])
+      if (i > 0 || alt !== '0') out.push(Number(s.slice(0, i) + alt + s.slice(i + 1)));
+  return out.filter((c) => c !== cents);
+}
+
+/** Options for an amount read cleanly: as read, then one and two look-alike slips away. */
+function readOptions(cents: number): Option[] {
+  const one = lookalikes(cents).map((c) => ({ cents: c, slips: 1 }));
+  const two = one.flatMap((o) => lookalikes(o.cents).map((c) => ({ cents: c, slips: 2 })));
+  return dedupe([{ cents, slips: 0 }, ...one, ...two]);
+}
+
+/** Options for `75.880`: each two-decimal value one dropped digit away (a zero read as `80`), then a slip more. */
+function threeDecimalOptions(whole: string, decimals: string): Option[] {
+  const base = Number(whole.replace(/,/g, '')) * 100;
+  const drops = [...new Set([0, 1, 2].map((i) => Number(decimals.slice(0, i) + decimals.slice(i + 1))))];
+  const first = drops.map((d) => ({ cents: base + d, slips: 1 }));
+  const second = first.flatMap((o) => lookalikes(o.cents).map((c) => ({ cents: c, slips: 2 })));
+  return dedupe([...first, ...second]);
+}
+
+function dedupe(options: Option[]): Option[] {
+  const seen = new Map<number, Option>();
+  for (const o of options) if (!seen.has(o.cents)) seen.set(o.cents, o);
+  return [...seen.values()];
+}
+
+/** The line's amount (its last one, two decimals or a three-decimal misread) and where it starts. */
+function lineAmount(norm: string): { at: number; options: Option[] } | null {
+  const money = moneyIn(norm);
+  const last = money[money.length - 1];
+  const odd = THREE_DECIMALS.exec(norm);
+  if (odd && (!last || odd.index > last.at))
+    return { at: odd.index, options: threeDecimalOptions(odd[1] ?? '0', odd[2] ?? '000') };
+  return last ? { at: last.at, options: readOptions(last.cents) } : null;
+}
 
 function describe(s: string): { desc: string; qty: number | null } {
   let t = s
@@ -23,6 +99,9 @@ function describe(s: string): { desc: string; qty: number | null } {
   return { desc: t.replace(/\s+/g, ' '), qty };
 }
 
+/** A description worth the name: two letters in a row, and not just the times sign misread (`XXX`). */
+const isDescription = (d: string): boolean => /[A-Z]{2,}/.test(d) && !/^X+$/.test(d);
+
 function itemZone(lines: Line[]): Line[] {
   const end = lines.findIndex((l) => STOP.test(l.norm) && moneyIn(l.norm).length > 0);
   const stop = end < 0 ? lines.length : end;
@@ -31,43 +110,205 @@ function itemZone(lines: Line[]): Line[] {
   return lines.slice(start, stop);
 }
 
-/** Purchased lines: description, quantity and line total (last amount on the line). */
-export function extractItems(lines: Line[]): ReceiptItem[] {
-  const zone = itemZone(lines);
-  const items: ReceiptItem[] = [];
+const num = (s: string): number => Number(s.replace(',', '.'));
+
+/** Items in columns or two-line layouts: description (maybe a quantity before it) and the line total last. */
+function zoneItems(lines: Line[]): Draft[] {
+  const items: Draft[] = [];
   let pendingDesc: string | null = null;
-  for (const l of zone) {
+  for (const l of itemZone(lines)) {
     const text = l.norm;
     if (BARCODE.test(text.replace(/\s/g, ''))) continue;
     const money = moneyIn(text);
+    const amount = lineAmount(text);
     const q = QTY_LINE.exec(text);
     if (q?.[1]) {
-      const qty = Number(q[1].replace(',', '.'));
+      const qty = num(q[1]);
+      const unit = money[0]?.cents ?? null;
       const last = items[items.length - 1];
-      if (money.length >= 2 && pendingDesc) {
-        items.push({ description: pendingDesc, quantity: qty, amount: money[money.length - 1]?.cents ?? 0 });
-      } else if (last && !pendingDesc) last.quantity = qty;
-      else if (pendingDesc && money.length === 1) {
-        items.push({ description: pendingDesc, quantity: qty, amount: money[0]?.cents ?? 0 });
+      const total = money.length >= 2 || (amount && amount.at > (money[0]?.at ?? 0)) ? amount : null;
+      if (pendingDesc && total)
+        items.push({ description: pendingDesc, quantity: qty, options: total.options, unit });
+      else if (last && !pendingDesc) {
+        last.quantity = qty;
+        last.unit = unit;
+      } else if (pendingDesc && unit !== null) {
+        items.push({ description: pendingDesc, quantity: qty, options: readOptions(unit), unit: null });
       }
       pendingDesc = null;
       continue;
     }
-    if (!money.length) {
+    const last = items[items.length - 1];
+    const sold = !pendingDesc && last && last.unit === null ? soldAs(text, last.options) : null;
+    if (sold && last) {
+      last.quantity = sold.quantity;
+      last.unit = sold.unit;
+      continue;
+    }
+    if (!amount) {
       const d = describe(text).desc;
-      pendingDesc = /[A-Z]{2,}/.test(d) ? d : pendingDesc;
+      pendingDesc = isDescription(d) ? d : pendingDesc;
       continue;
     }
     // "DESC 2 X 95.00 190.00": the number before the unit price is the quantity.
-    const before = text.slice(0, money[0]?.at ?? 0);
-    const trail = money.length >= 2 ? /\s(\d+(?:[.,]\d{1,3})?)\s?(?:X|@|\*)?\s*\$?\s*$/.exec(before) : null;
-    const parsed = describe(trail ? before.slice(0, trail.index) : before);
-    const desc = parsed.desc;
-    const qty = trail?.[1] ? Number(trail[1].replace(',', '.')) : parsed.qty;
-    const amount = money[money.length - 1]?.cents ?? 0;
-    if (/[A-Z]{2,}/.test(desc)) items.push({ description: desc, quantity: qty ?? 1, amount });
-    else if (pendingDesc) items.push({ description: pendingDesc, quantity: qty ?? 1, amount });
+    const before = text.slice(0, Math.min(money[0]?.at ?? amount.at, amount.at));
+    const twoPrices = money.length >= 2 || (money.length === 1 && (money[0]?.at ?? 0) < amount.at);
+    const trail = twoPrices ? /\s(\d+(?:[.,]\d{1,3})?)\s?(?:X|@|\*)?\s*\$?\s*$/.exec(before) : null;
+    const unit = twoPrices ? (money[0]?.cents ?? null) : null;
+    // `4 REFRESCO 21 38.38 153.52`: a number both before the description and before the unit price; the one
+    // the arithmetic backs is the quantity, the other is part of the description (`2L` misread).
+    const withTrail = trail ? describe(before.slice(0, trail.index)) : null;
+    const trailQty = trail?.[1] ? num(trail[1]) : null;
+    const useTrail =
+      withTrail !== null &&
+      (withTrail.qty === null ||
+        backs(trailQty, unit, amount.options) ||
+        !backs(withTrail.qty, unit, amount.options));
+    const parsed = useTrail && withTrail ? withTrail : describe(before);
+    const qty = useTrail ? trailQty : parsed.qty;
+    const description = isDescription(parsed.desc) ? parsed.desc : pendingDesc;
+    if (description) items.push({ description, quantity: qty ?? 1, options: amount.options, unit });
     pendingDesc = null;
   }
   return items;
+}
+
+/** Quantity × unit price is one of the amount's readings (to the cent, as tickets round weighed goods). */
+function backs(qty: number | null, unit: number | null, options: Option[]): boolean {
+  return qty !== null && unit !== null && options.some((o) => o.cents === Math.round(qty * unit));
+}
+
+/**
+ * `26 41.66` or `4 8 39.90` under an item: quantity, a times sign OCR read as a digit, and the unit price. Taken
+ * only where quantity × unit price is one of the item's amount readings.
+ */
+function soldAs(text: string, options: Option[]): { quantity: number; unit: number } | null {
+  const m = /^(\d{1,3})\s?(\d)?\s\$?(\d[\d,]*[.,]\d{2})$/.exec(text);
+  if (!m?.[1]) return null;
+  const unit = moneyIn(m[3] ?? '')[0]?.cents;
+  if (unit === undefined) return null;
+  const whole = num(m[1] + (m[2] ?? ''));
+  const candidates = m[2] ? [num(m[1]), whole] : [whole, num(m[1].slice(0, -1))];
+  const quantity = candidates.find((q) => q > 0 && backs(q, unit, options));
+  return quantity === undefined ? null : { quantity, unit };
+}
+
+const PRODUCT = /^PRODUCTO\s?[:.]?\s*(.*[A-Z]{2,}.*)$/;
+const LITRES = /^(?:LITROS|LTS|VOLUMEN)\s?[:.]?\s*(\d+[.,]\d{1,3})\b/;
+const UNIT_PRICE = /^PRECIO\b/;
+const LINE_TOTAL = /^(?:IMPORTE|MONTO)\b/;
+
+/**
+ * Fuel tickets print each product as a labelled block: `PRODUCTO: MAGNA`, `LITROS: 42.669`,
+ * `PRECIO/LITRO: $24.11`, `IMPORTE: $1,028.75` (or the product, then `1 X 93.47 93.47`).
+ */
+function labelledItems(lines: Line[]): Draft[] {
+  const out: Draft[] = [];
+  let cur: Draft | null = null;
+  for (const l of lines) {
+    const text = l.norm;
+    const product = PRODUCT.exec(text);
+    if (product?.[1]) {
+      cur = { description: describe(product[1]).desc, quantity: 1, options: [], unit: null };
+      out.push(cur);
+      continue;
+    }
+    if (!cur || cur.options.length) continue;
+    const money = moneyIn(text);
+    const litres = LITRES.exec(text);
+    const q = QTY_LINE.exec(text);
+    if (litres?.[1]) cur.quantity = num(litres[1]);
+    else if (UNIT_PRICE.test(text)) cur.unit = money[0]?.cents ?? null;
+    else if (LINE_TOTAL.test(text) || (q?.[1] && money.length >= 2)) {
+      const amount = lineAmount(text);
+      if (q?.[1]) {
+        cur.quantity = num(q[1]);
+        cur.unit = money[0]?.cents ?? null;
+      }
+      if (amount) cur.options = amount.options;
+    } else if (STOP.test(text) && money.length) break;
+  }
+  return out.filter((d) => d.options.length > 0);
+}
+
+/** The amount the quantity and unit price make, rounded to the cent as tickets do. */
+const product = (d: Draft): number | null =>
+  d.unit === null || d.quantity <= 0 ? null : Math.round(d.quantity * d.unit);
+
+/** An item's options with the quantity × unit price among them: it backs the reading it equals. */
+function withProduct(d: Draft): Option[] {
+  const p = product(d);
+  if (p === null) return d.options;
+  const agreeing = d.options.find((o) => o.cents === p);
+  if (agreeing) return [{ cents: p, slips: 0 }, ...d.options.filter((o) => o !== agreeing)];
+  // No reading agrees: the product is as likely as the line's amount with one slip; a misread amount (no
+  // clean option) yields to it.
+  const clean = d.options[0]?.slips === 0;
+  return clean ? [...d.options, { cents: p, slips: 1 }] : [{ cents: p, slips: 1 }, ...d.options];
+}
+
+/** At most this many items are fitted to the total: beyond, the search is not worth it. */
+const MAX_FITTED = 30;
+
+/**
+ * The one choice of options, fewest slips in all, whose sum is `target`; null when there is none or more than
+ * one (two equally good repairs: neither is trusted).
+ */
+function fitToTarget(options: Option[][], target: number): number[] | null {
+  type Cell = { slips: number; ways: number; choice: number; prev: number };
+  let layer = new Map<number, Cell>([[0, { slips: 0, ways: 1, choice: -1, prev: -1 }]]);
+  const layers: Array<Map<number, Cell>> = [];
+  for (const opts of options) {
+    const next = new Map<number, Cell>();
+    for (const [sum, cell] of layer) {
+      opts.forEach((o, k) => {
+        const s = sum + o.cents;
+        if (s > target) return;
+        const slips = cell.slips + o.slips;
+        const had = next.get(s);
+        if (!had || slips < had.slips) next.set(s, { slips, ways: cell.ways, choice: k, prev: sum });
+        else if (slips === had.slips) had.ways = Math.min(2, had.ways + cell.ways);
+      });
+    }
+    layers.push(next);
+    layer = next;
+  }
+  const end = layer.get(target);
+  if (!end || end.ways > 1) return null;
+  const picks: number[] = [];
+  let sum = target;
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const cell = layers[i]?.get(sum) as Cell;
+    picks.unshift(cell.choice);
+    sum = cell.prev;
+  }
+  return picks;
+}
+
+/**
+ * Purchased lines: description, quantity and line total. Each line total's reading (and the quantity × unit
+ * price) gives candidates; when the likeliest ones do not add up to the ticket's total or subtotal, the one
+ * combination with the fewest OCR slips that does is taken (`75.880` → 75.80, `168.58` → 160.50).
+ */
+export function extractItems(lines: Line[], targets: Array<number | null> = []): ReceiptItem[] {
+  const labelled = labelledItems(lines);
+  const drafts = labelled.length ? labelled : zoneItems(lines);
+  const options = drafts.map(withProduct);
+  const likeliest = options.map(() => 0);
+  const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);
+  let picks = likeliest;
+  if (drafts.length <= MAX_FITTED && !targets.includes(sum)) {
+    for (const target of targets) {
+      const found = target !== null && target > 0 ? fitToTarget(options, target) : null;
+      if (found) {
+        picks = found;
+        break;
+      }
+    }
+  }
+  return drafts.map((d, i) => ({
+    description: d.description,
+    quantity: d.quantity,
+    amount: options[i]?.[picks[i] ?? 0]?.cents ?? 0,
+  }));
 }

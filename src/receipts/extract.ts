@@ -21,9 +21,11 @@ export interface Extraction {
  */
 export function extractFields(text: string, today: Date): Extraction {
   const lines = toLines(text);
-  const items = extractItems(lines);
-  const itemsSum = items.length ? items.reduce((s, i) => s + i.amount, 0) : null;
+  const read = extractItems(lines);
+  const itemsSum = read.length ? read.reduce((s, i) => s + i.amount, 0) : null;
   const totals = extractTotals(lines, itemsSum);
+  // Line totals OCR misread are put right by the total they must add up to.
+  const items = extractItems(lines, [totals.total, totals.subtotal]);
   // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
   const firstVendor = extractVendor(lines, null, null);
   const company = firstVendor.nameConfidence >= 0.5 ? firstVendor.name : null;
@@ -37,7 +39,7 @@ export function extractFields(text: string, today: Date): Extraction {
   const cp = extractPostalCode(lines);
   const pay = extractPayment(lines);
   const regimen = extractRegimen(lines);
-  const itemsOk = itemsSum !== null && totals.total !== null && itemsSum === totals.total;
+  const itemsOk = items.length > 0 && items.reduce((s, i) => s + i.amount, 0) === totals.total;
   const fields: ReceiptFields = {
     vendor_name: vendor.name,
     vendor_store_name: vendor.storeName,

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { extractItems } from '../../src/receipts/extract.items.js';
+import { extractFields } from '../../src/receipts/extract.js';
+import { toLines } from '../../src/receipts/extract.text.js';
+
+const items = (text: string, targets: Array<number | null> = []) => extractItems(toLines(text), targets);
+const TODAY = new Date('2026-11-22T12:00:00Z');
+
+describe('items: layouts', () => {
+  it('reads a fuel ticket’s labelled blocks: product, litres, price per litre, amount', () => {
+    const text = [
+      'BOMBA: 06 ISLA: 6',
+      'PRODUCTO: MAGNA',
+      'LITROS: 42.669',
+      'PRECIO/LITRO: $24.11',
+      'IMPORTE: $1,028.75',
+      'PRODUCTO: ADITIVO',
+      '1 xX 93.47 93.47',
+      'TOTAL M.N. 1,122.22',
+    ].join('\n');
+    expect(items(text)).toEqual([
+      { description: 'MAGNA', quantity: 42.669, amount: 102875 },
+      { description: 'ADITIVO', quantity: 1, amount: 9347 },
+    ]);
+  });
+
+  it('takes the quantity line under an item whatever OCR made of the times sign, and a sold-by unit', () => {
+    const text = [
+      'CANT DESCRIPCION IMPORTE',
+      'MARTILLO UNA 16OZ 305.80A',
+      '2 Q 152.90',
+      'CABLE CAL 12M 238.68 A',
+      '17 0 14.04',
+      'POLLO ENTERO 62.14',
+      '0.847 € 73.37',
+      'TORTILLA KG 51.91',
+      '2.410 KG X $21.54',
+      'TOTAL 658.53',
+    ].join('\n');
+    expect(items(text).map((i) => i.quantity)).toEqual([2, 17, 0.847, 2.41]);
+  });
+
+  it('reads `1 XxX 22.07 22.07` under a description as that item, not an item called XXX', () => {
+    const text = 'FOLIO B85509\nHIELO 5KG\n1X 35.50 35.50\nPAPAS FRITAS 45G\n1 XxX 22.07 22.07\nTOTAL 57.57';
+    expect(items(text)).toEqual([
+      { description: 'HIELO 5KG', quantity: 1, amount: 3550 },
+      { description: 'PAPAS FRITAS 45G', quantity: 1, amount: 2207 },
+    ]);
+  });
+
+  it('does not take a product word for a header word (AISLAR is no ISLA)', () => {
+    const text = 'CAJERO: ANA K.\nMARTILLO UNA 16OZ 659.60 A\nCINTA AISLAR 18M 21.12 A\nTOTAL 680.72';
+    expect(items(text).map((i) => i.description)).toEqual(['MARTILLO UNA 16OZ', 'CINTA AISLAR 18M']);
+  });
+
+  it('tells the quantity from a number in the description by quantity × unit price', () => {
+    // `2L` read as `21`: the leading 4 is the quantity (4 × 38.38 = 153.52), 21 stays in the description.
+    expect(items('CANT DESCRIPCION P.UNIT IMPORTE\n4 REFRESCO 21 38.38 153.52')).toEqual([
+      { description: 'REFRESCO 21', quantity: 4, amount: 15352 },
+    ]);
+    // No leading number: the one before the unit price is the quantity, as before.
+    expect(items('CANT DESCRIPCION\nREFRESCO 2L 4 X 38.38 153.52')[0]?.quantity).toBe(4);
+  });
+
+  it('reads `26 41.66` under an item as 2 @ 41.66 only where the arithmetic says so', () => {
+    const base = 'CANT DESCRIPCION\nYOGURT BEBIBLE 1L 83.32\n';
+    expect(items(`${base}26 41.66`)[0]?.quantity).toBe(2);
+    expect(items(`${base}4 8 20.83`)[0]?.quantity).toBe(4);
+    expect(items(`${base}26 40.00`)[0]?.quantity).toBe(1); // 2 × 40.00 is not 83.32: no quantity taken
+  });
+});
+
+describe('items: line totals put right by the total', () => {
+  it('repairs a barred zero read as 8 (or as two glyphs) when exactly one repair adds up', () => {
+    const text = [
+      'CANT DESCRIPCION P.UNIT IMPORTE',
+      '1 SUERO ORAL 625ML 25.01 25.01',
+      '2 GASAS ESTERILES 38.080 76.800',
+      '1 VITAMINA C 1G 10T 58.50 58.50',
+      'TOTAL $159.51',
+    ].join('\n');
+    expect(items(text, [15951]).map((i) => i.amount)).toEqual([2501, 7600, 5850]);
+    // Through extractFields: the total is read first, then the items are fitted to it.
+    expect(extractFields(text, TODAY).fields.items.map((i) => i.amount)).toEqual([2501, 7600, 5850]);
+  });
+
+  it('takes quantity × unit price over a line total it contradicts when that adds up', () => {
+    const text = 'IBUPROFENO 400MG\n4 X 65.89 263.56\nALCOHOL 250ML\n2 X 38.90 717.88\nTOTAL 341.36';
+    expect(items(text, [34136]).map((i) => i.amount)).toEqual([26356, 7780]);
+  });
+
+  it('changes nothing when the items already add up, when no repair does, or when two repairs do', () => {
+    const fine = 'CANT DESCRIPCION\nPAN BLANCO 38.00\nLECHE 20.00\nTOTAL 58.00';
+    expect(items(fine, [5800]).map((i) => i.amount)).toEqual([3800, 2000]);
+    expect(items('CANT DESCRIPCION\nPAN BLANCO 38.00\nLECHE 20.00', [9999]).map((i) => i.amount)).toEqual([
+      3800, 2000,
+    ]);
+    // 18.00 + 10.00 = 28.00 can be 10.00 + 18.00 misread the other way: two equally good repairs, none taken.
+    expect(items('CANT DESCRIPCION\nPAN 18.00\nLECHE 18.00', [2800]).map((i) => i.amount)).toEqual([
+      1800, 1800,
+    ]);
+  });
+});
