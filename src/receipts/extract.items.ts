@@ -74,9 +74,14 @@ function dedupe(options: Option[]): Option[] {
   return [...seen.values()];
 }
 
+/** A line's prices: a weight opening the line (`0.35 TORTILLA`, `2.41 KG X`) is a quantity, not a price. */
+function pricesIn(norm: string): ReturnType<typeof moneyIn> {
+  return moneyIn(norm).filter((m) => m.at > 0 || !/^\S+\s?[A-Z]/.test(norm));
+}
+
 /** The line's amount (its last one, two decimals or a three-decimal misread) and where it starts. */
 function lineAmount(norm: string): { at: number; options: Option[] } | null {
-  const money = moneyIn(norm);
+  const money = pricesIn(norm);
   const last = money[money.length - 1];
   const odd = THREE_DECIMALS.exec(norm);
   if (odd && (!last || odd.index > last.at))
@@ -119,7 +124,7 @@ function zoneItems(lines: Line[]): Draft[] {
   for (const l of itemZone(lines)) {
     const text = l.norm;
     if (BARCODE.test(text.replace(/\s/g, ''))) continue;
-    const money = moneyIn(text);
+    const money = pricesIn(text);
     const amount = lineAmount(text);
     const q = QTY_LINE.exec(text);
     if (q?.[1]) {
@@ -306,9 +311,20 @@ export function extractItems(lines: Line[], targets: Array<number | null> = []):
       }
     }
   }
-  return drafts.map((d, i) => ({
-    description: d.description,
-    quantity: d.quantity,
-    amount: options[i]?.[picks[i] ?? 0]?.cents ?? 0,
-  }));
+  return drafts.map((d, i) => {
+    const amount = options[i]?.[picks[i] ?? 0]?.cents ?? 0;
+    return { description: d.description, quantity: weighed(d, amount), amount };
+  });
+}
+
+/**
+ * A weight printed with three decimals and read with fewer (`1.55` for 1.548 kg, `0.35` for 0.353): the line
+ * total over the unit price gives it back, when that is within a hundredth of what was read and multiplies back
+ * to the line total. Whole quantities are left alone.
+ */
+function weighed(d: Draft, amount: number): number {
+  if (d.unit === null || d.unit <= 0 || Number.isInteger(d.quantity)) return d.quantity;
+  if (Math.round(d.quantity * d.unit) === amount) return d.quantity;
+  const exact = Math.round((amount / d.unit) * 1000) / 1000;
+  return Math.abs(exact - d.quantity) <= 0.01 && Math.round(exact * d.unit) === amount ? exact : d.quantity;
 }

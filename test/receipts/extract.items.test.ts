@@ -70,6 +70,20 @@ describe('items: layouts', () => {
   });
 });
 
+describe('items: weighed goods', () => {
+  it('takes a weight opening the line for the quantity, not a price, and gives back its lost third decimal', () => {
+    const text =
+      'CANT DESCRIPCION P.UNIT IMPORTE\n0.35 TORTILLA KG 23.79 8.40\n1.55 POLLO ENTERO 73.43 113.67';
+    expect(items(text)).toEqual([
+      { description: 'TORTILLA KG', quantity: 0.353, amount: 840 },
+      { description: 'POLLO ENTERO', quantity: 1.548, amount: 11367 },
+    ]);
+    // A weight read right stays; a whole quantity is never made a weight.
+    expect(items('CANT DESCRIPCION\n0.84 POLLO ENTERO 73.43 61.68')[0]?.quantity).toBe(0.84);
+    expect(items('CANT DESCRIPCION\n2 REFRESCO 38.38 76.77')[0]?.quantity).toBe(2);
+  });
+});
+
 describe('items: line totals put right by the total', () => {
   it('repairs a barred zero read as 8 (or as two glyphs) when exactly one repair adds up', () => {
     const text = [
