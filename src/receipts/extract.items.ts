@@ -2,9 +2,11 @@ import { type Line, moneyIn } from './extract.text.js';
 import type { ReceiptItem } from './receipt.types.js';
 
 const STOP = /SUB\s?-?TOTAL|\bTOTAL\b|\bIVA\b|\bI\.V\.A|\bIEPS\b|EFECTIVO|CAMBIO|TARJETA|PROPINA/;
-// Header lines before the items; whole words, so that `AISLAR` is no `ISLA` and `CAJAS` of tape no `CAJA`.
+// Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
 const NOT_ITEM =
-  /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|\bHORA\b|FOLIO|TICKET|\bCAJA\b|\bMESA\b|MESERO|CAJERO|\bTEL\b|C\.P|\bBOMBA\b|\bISLA\b|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:|\bTRANS/;
+  /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|\bHORA\b|FOLIO|TICKET|MESERO|CAJERO|\bTEL\b|C\.P|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:/;
+// Header words a product may carry too (`CAJA ORGANIZADORA`, `MESA PLEGABLE`): a header only without a price.
+const HEADER_WORD = /\b(?:CAJA|MESA|BOMBA|ISLA|TRANS(?:ACCION)?)\b/;
 /**
  * Quantity, a sold-by unit, the times sign and the unit price: `2 X 30.46`, `2 @ 16.00`, `1X51.50`,
  * `2.410 KG X $21.54`. OCR reads the times sign as `E`, `XxX`, `Q`, `€`, or a lone `0`/`O`.
@@ -111,7 +113,10 @@ function itemZone(lines: Line[]): Line[] {
   const end = lines.findIndex((l) => STOP.test(l.norm) && moneyIn(l.norm).length > 0);
   const stop = end < 0 ? lines.length : end;
   let start = 0;
-  for (let i = 0; i < stop; i++) if (NOT_ITEM.test(lines[i]?.norm ?? '')) start = i + 1;
+  for (let i = 0; i < stop; i++) {
+    const norm = lines[i]?.norm ?? '';
+    if (NOT_ITEM.test(norm) || (HEADER_WORD.test(norm) && !pricesIn(norm).length)) start = i + 1;
+  }
   return lines.slice(start, stop);
 }
 

@@ -48,9 +48,24 @@ describe('items: layouts', () => {
     ]);
   });
 
-  it('does not take a product word for a header word (AISLAR is no ISLA)', () => {
+  it('does not take a product word for a header word (AISLAR is no ISLA, TRANSP no TRANS, a priced CAJA)', () => {
     const text = 'CAJERO: ANA K.\nMARTILLO UNA 16OZ 659.60 A\nCINTA AISLAR 18M 21.12 A\nTOTAL 680.72';
     expect(items(text).map((i) => i.description)).toEqual(['MARTILLO UNA 16OZ', 'CINTA AISLAR 18M']);
+    const more = [
+      'SUC 2865 CAJA 7 OP 871',
+      'TRANS. 3701177',
+      '7 CABLE CAL 12 M 17.15 120.05',
+      '1 SILICON TRANSP 280ML 86.50 86.50',
+      '1 CAJA ORGANIZADORA 149.00 149.00',
+      '1 TUBO PVC 1/2 6M 55.00 55.00',
+      'TOTAL 410.55',
+    ].join('\n');
+    expect(items(more).map((i) => i.description)).toEqual([
+      'CABLE CAL 12 M',
+      'SILICON TRANSP 280ML',
+      'CAJA ORGANIZADORA',
+      'TUBO PVC 1/2 6M',
+    ]);
   });
 
   it('tells the quantity from a number in the description by quantity × unit price', () => {
