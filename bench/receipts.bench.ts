@@ -75,8 +75,8 @@ async function readAll() {
     const ms = performance.now() - t0;
     const out = toPesosJson(img.name, data, ms, false);
     const truth = truthOf(img.name);
-    const ok = scoreOne(out, truth);
     const items = scoreItems(out.items as TruthItem[], truth.items);
+    const ok = scoreOne(out, truth, items);
     rows.push({ name: img.name, ok, items, diff: String(truth.difficulty ?? '?'), ms });
     const bad = Object.entries(ok)
       .filter(([, v]) => v === false)

@@ -34,17 +34,23 @@ const norm = (v: unknown): string | null => {
   return String(v).toUpperCase().replace(/\s+/g, ' ').trim();
 };
 
-/** Compares one output (amounts in pesos) with its truth; null truth fields are skipped for real images. */
-export function scoreOne(out: Record<string, unknown>, truth: Truth): Record<string, boolean | null> {
+/**
+ * Compares one output (amounts in pesos) with its truth; null truth fields are skipped for real images. `items`
+ * is true when every item line is right and none is extra (`items`, when given, is that ticket's scoreItems).
+ */
+export function scoreOne(
+  out: Record<string, unknown>,
+  truth: Truth,
+  items: ItemScore | null = scoreItems(out.items as TruthItem[] | undefined, truth.items),
+): Record<string, boolean | null> {
   const real = truth.difficulty === 'real';
   const res: Record<string, boolean | null> = {};
   for (const f of FIELDS) {
     const t = truth[f];
-    if (t === undefined || (real && t === null)) res[f] = null;
+    if (f === 'items') res[f] = items ? items.right === items.truth && items.extra === 0 : null;
+    else if (t === undefined || (real && t === null)) res[f] = null;
     else res[f] = norm(out[f]) === norm(t);
   }
-  const items = scoreItems(out.items as TruthItem[] | undefined, truth.items);
-  res.items = items ? items.right === items.truth && items.extra === 0 : null;
   return res;
 }
 

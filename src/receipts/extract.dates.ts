@@ -128,7 +128,8 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     // `27-09-20 25`: a four-digit year OCR split in two. `27-09-20 Tu`: the same, its end garbled; the date
     // is then too doubtful to stand (the year as read, 2020, is plausible), so another reading should decide.
     const end = SPLIT_YEAR.exec(rest);
-    if (end?.[1]) return repairDate(`20${end[1]}`, m, d, win) ?? repairDate(y, m, d, win);
+    const joined = end?.[1] ? repairDate(`20${end[1]}`, m, d, win) : null;
+    if (joined?.edits === 0) return joined;
     if (GARBLED_YEAR_END.test(rest)) {
       const r = repairDate(y, m, d, win);
       return r && { ...r, doubtful: true };
@@ -137,10 +138,13 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
   return repairDate(y, m, d, win);
 }
 
-/** The second half of a four-digit year set apart by OCR: two digits alone (not an hour: no `:` follows). */
+/**
+ * The second half of a four-digit year set apart by OCR: two digits alone (not an hour: no `:` follows), taken
+ * only when the year they make is a likely one as read (`15/03/20 10 ARTICULOS` stays 2020).
+ */
 const SPLIT_YEAR = /^ (\d{2})(?![\d:.])/;
-/** One or two stray characters right after a two-digit year, where the year's last digits would be. */
-const GARBLED_YEAR_END = /^ [^\s:]{1,2}(?:\s|$)/;
+/** One or two stray letters right after a two-digit year, where the year's last digits would be. */
+const GARBLED_YEAR_END = /^ [A-Z]{1,2}(?:\s|$)/;
 
 const TIME =
   /(?<![\d:])([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?M\b\.?)?/;

@@ -15,7 +15,7 @@ const QTY_LINE =
   /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)(?:\s?(?:KG|K|GR|G|LTS?|L|PZA?|PZS))?(?:\s?(?:X+|@|E|\*|Q|€)\s?|\s[0O]\s)\$?\d[\d,]*[.,]\d{2}/;
 const BARCODE = /^\d{8,14}$/;
 /** A line's last number with three decimals where an amount belongs: a barred zero read as two glyphs. */
-const THREE_DECIMALS = /(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)[.,](\d{3})\s?[A-Z]?$/;
+const THREE_DECIMALS = /(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\.(\d{3})\s?[A-Z]?$/;
 
 /** A value an item's amount may have, and how many OCR slips it assumes. */
 interface Option {
@@ -32,9 +32,9 @@ interface Draft {
 }
 
 /**
- * What a digit read on a line total may have been: mostly a barred or dotted zero read as 8, 6 or 9 (thermal
- * fonts), and 5 and 6 for each other. Not the other way round: a true 0 read as 8 is what the barred zero does,
- * a true 8 read as 0 is rare, and allowing both makes wrong repairs as cheap as right ones.
+ * What a digit read on a line total may have been: a barred or dotted zero read as 8, 6 or 9 (thermal fonts), a
+ * 3 for an 8, and 5 and 6 for each other. The zero's slips go one way only (a true 8 read as 0 is rare), since
+ * allowing both makes wrong repairs as cheap as right ones.
  */
 const LOOKALIKE: Record<string, string[]> = {
   '8': ['0'],
@@ -76,17 +76,32 @@ function dedupe(options: Option[]): Option[] {
   return [...seen.values()];
 }
 
-/** A line's prices: a weight opening the line (`0.35 TORTILLA`, `2.41 KG X`) is a quantity, not a price. */
+/**
+ * A line's prices: a weight opening a line that has prices after it (`0.35 TORTILLA XG 23.79 8.40`,
+ * `2.41 KG X $21.54`) is a quantity; alone (`38.00 E` under its description) it is the price.
+ */
 function pricesIn(norm: string): ReturnType<typeof moneyIn> {
-  return moneyIn(norm).filter((m) => m.at > 0 || !/^\S+\s?[A-Z]/.test(norm));
+  const money = moneyIn(norm);
+  return money.length > 1 && money[0]?.at === 0 && /^\S+\s?[A-Z]/.test(norm) ? money.slice(1) : money;
 }
 
-/** The line's amount (its last one, two decimals or a three-decimal misread) and where it starts. */
+/**
+ * The line's amount: its last one with two decimals, or a three-decimal misread (`76.800`) where an amount
+ * belongs: after a unit price, on a line opened by a quantity, or before a tax letter (`82.728 A`). Otherwise a
+ * three-decimal number is a weight (`PESO NETO 0.250`).
+ */
 function lineAmount(norm: string): { at: number; options: Option[] } | null {
   const money = pricesIn(norm);
   const last = money[money.length - 1];
   const odd = THREE_DECIMALS.exec(norm);
-  if (odd && (!last || odd.index > last.at))
+  const before = odd ? norm.slice(0, odd.index) : '';
+  const amountPlace =
+    odd !== null &&
+    (money.some((m) => m.at < odd.index) ||
+      /\d\.\d{3}\s/.test(before) ||
+      /^\d{1,3}\s+[A-Z]/.test(norm) ||
+      /\d\s?[A-Z]$/.test(norm));
+  if (odd && amountPlace && (!last || odd.index > last.at))
     return { at: odd.index, options: threeDecimalOptions(odd[1] ?? '0', odd[2] ?? '000') };
   return last ? { at: last.at, options: readOptions(last.cents) } : null;
 }
@@ -129,6 +144,10 @@ function zoneItems(lines: Line[]): Draft[] {
   for (const l of itemZone(lines)) {
     const text = l.norm;
     if (BARCODE.test(text.replace(/\s/g, ''))) continue;
+    if (NOT_PURCHASE.test(text)) {
+      pendingDesc = null;
+      continue;
+    }
     const money = pricesIn(text);
     const amount = lineAmount(text);
     const q = QTY_LINE.exec(text);
@@ -204,6 +223,8 @@ function soldAs(text: string, options: Option[]): { quantity: number; unit: numb
 }
 
 const PRODUCT = /^PRODUCTO\s?[:.]?\s*(.*[A-Z]{2,}.*)$/;
+/** `PRODUCTO CANT PRECIO IMPORTE` is a column header, not a product. */
+const COLUMN_WORDS = /\bCANT|PRECIO|IMPORTE|DESCRIPCION|\bP\.?\s?UNIT/;
 const LITRES = /^(?:LITROS|LTS|VOLUMEN)\s?[:.]?\s*(\d+[.,]\d{1,3})\b/;
 const UNIT_PRICE = /^PRECIO\b/;
 const LINE_TOTAL = /^(?:IMPORTE|MONTO)\b/;
@@ -217,9 +238,9 @@ function labelledItems(lines: Line[]): Draft[] {
   let cur: Draft | null = null;
   for (const l of lines) {
     const text = l.norm;
-    const product = PRODUCT.exec(text);
-    if (product?.[1]) {
-      cur = { description: describe(product[1]).desc, quantity: 1, options: [], unit: null };
+    const named = PRODUCT.exec(text);
+    if (named?.[1] && !COLUMN_WORDS.test(named[1])) {
+      cur = { description: describe(named[1]).desc, quantity: 1, options: [], unit: null };
       out.push(cur);
       continue;
     }
@@ -257,64 +278,86 @@ function withProduct(d: Draft): Option[] {
   return clean ? [...d.options, { cents: p, slips: 1 }] : [{ cents: p, slips: 1 }, ...d.options];
 }
 
-/** At most this many items are fitted to the total: beyond, the search is not worth it. */
-const MAX_FITTED = 30;
-
 /**
- * The one choice of options, fewest slips in all, whose sum is `target`; null when there is none or more than
- * one (two equally good repairs: neither is trusted).
+ * A fit may assume at most this many OCR slips in all: a gap that needs more is something else (a line not read,
+ * a charge or discount that is no item), and the search stays small.
  */
-function fitToTarget(options: Option[][], target: number): number[] | null {
-  type Cell = { slips: number; ways: number; choice: number; prev: number };
-  let layer = new Map<number, Cell>([[0, { slips: 0, ways: 1, choice: -1, prev: -1 }]]);
-  const layers: Array<Map<number, Cell>> = [];
-  for (const opts of options) {
-    const next = new Map<number, Cell>();
-    for (const [sum, cell] of layer) {
-      opts.forEach((o, k) => {
-        const s = sum + o.cents;
-        if (s > target) return;
-        const slips = cell.slips + o.slips;
-        const had = next.get(s);
-        if (!had || slips < had.slips) next.set(s, { slips, ways: cell.ways, choice: k, prev: sum });
-        else if (slips === had.slips) had.ways = Math.min(2, had.ways + cell.ways);
-      });
-    }
-    layers.push(next);
-    layer = next;
-  }
-  const end = layer.get(target);
-  if (!end || end.ways > 1) return null;
-  const picks: number[] = [];
-  let sum = target;
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const cell = layers[i]?.get(sum) as Cell;
-    picks.unshift(cell.choice);
-    sum = cell.prev;
-  }
-  return picks;
+const MAX_SLIPS = 3;
+
+/** One line total taken at another of its values: which line, which option, and what that changes. */
+interface Change {
+  item: number;
+  option: number;
+  slips: number;
+  delta: number;
 }
 
 /**
+ * The one set of changes (at most MAX_SLIPS slips, each line changed once, fewest slips) that moves the sum of
+ * the likeliest values by `gap`: its option per line, or null when there is none or more than one (two equally
+ * good repairs: neither is trusted), with the slips it assumes.
+ */
+function fitGap(options: Option[][], gap: number): { picks: number[]; slips: number } | null {
+  const changes: Change[] = [];
+  options.forEach((opts, item) => {
+    const base = opts[0]?.cents ?? 0;
+    opts.forEach((o, option) => {
+      if (option > 0 && o.slips <= MAX_SLIPS)
+        changes.push({ item, option, slips: o.slips, delta: o.cents - base });
+    });
+  });
+  const byDelta = new Map<number, Change[]>();
+  for (const c of changes) byDelta.set(c.delta, [...(byDelta.get(c.delta) ?? []), c]);
+  let best: Change[] | null = null;
+  let bestSlips = MAX_SLIPS + 1;
+  let ties = 0;
+  const consider = (set: Change[]): void => {
+    const slips = set.reduce((n, c) => n + c.slips, 0);
+    if (slips > MAX_SLIPS || slips > bestSlips) return;
+    if (slips < bestSlips) [best, bestSlips, ties] = [set, slips, 1];
+    else ties++;
+  };
+  // Sets of one, two or three changed lines (each change costs a slip at least), lines in increasing order so
+  // that each set is counted once.
+  for (const c of byDelta.get(gap) ?? []) consider([c]);
+  for (const a of changes) {
+    for (const b of byDelta.get(gap - a.delta) ?? []) if (b.item > a.item) consider([a, b]);
+    if (a.slips >= MAX_SLIPS - 1) continue;
+    for (const b of changes) {
+      if (b.item <= a.item || a.slips + b.slips >= MAX_SLIPS) continue;
+      for (const c of byDelta.get(gap - a.delta - b.delta) ?? []) if (c.item > b.item) consider([a, b, c]);
+    }
+  }
+  if (!best || ties > 1) return null;
+  const picks = options.map(() => 0);
+  for (const c of best as Change[]) picks[c.item] = c.option;
+  return { picks, slips: bestSlips };
+}
+
+/** Lines that carry an amount but are no purchase: savings, points, coupons, discounts, rounding, donations. */
+const NOT_PURCHASE =
+  /AHORRO|\bPUNTOS\b|CUPON|MONEDERO|\bPROMO|DESCUENTO|\bDESC\b|REDONDEO|DONATIVO|BONIFICACION/;
+
+/**
  * Purchased lines: description, quantity and line total. Each line total's reading (and the quantity × unit
- * price) gives candidates; when the likeliest ones do not add up to the ticket's total or subtotal, the one
- * combination with the fewest OCR slips that does is taken (`75.880` → 75.80, `168.58` → 160.50).
+ * price) gives candidates; when the likeliest ones do not add up to any of `targets` (the ticket's total,
+ * subtotal, total without the tip), the one set of at most MAX_SLIPS slips that does is taken
+ * (`76.800` → 76.00, `717.88` → 2 × 38.90). Not where a discount, savings or points line sits among the items
+ * (before the total): those items need not add up.
  */
 export function extractItems(lines: Line[], targets: Array<number | null> = []): ReceiptItem[] {
   const labelled = labelledItems(lines);
   const drafts = labelled.length ? labelled : zoneItems(lines);
   const options = drafts.map(withProduct);
-  const likeliest = options.map(() => 0);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);
-  let picks = likeliest;
-  if (drafts.length <= MAX_FITTED && !targets.includes(sum)) {
-    for (const target of targets) {
-      const found = target !== null && target > 0 ? fitToTarget(options, target) : null;
-      if (found) {
-        picks = found;
-        break;
-      }
-    }
+  const goals = targets.filter((t): t is number => t !== null && t > 0);
+  let picks = options.map(() => 0);
+  if (drafts.length && !goals.includes(sum) && !itemZone(lines).some((l) => NOT_PURCHASE.test(l.norm))) {
+    // Every target is tried; the fit with the fewest slips wins, and two targets fitted equally well decide nothing.
+    const fits = goals.map((t) => fitGap(options, t - sum)).filter((f) => f !== null);
+    const fewest = Math.min(...fits.map((f) => f.slips));
+    const winners = fits.filter((f) => f.slips === fewest);
+    if (winners.length === 1 && winners[0]) picks = winners[0].picks;
   }
   return drafts.map((d, i) => {
     const amount = options[i]?.[picks[i] ?? 0]?.cents ?? 0;

@@ -24,8 +24,9 @@ export function extractFields(text: string, today: Date): Extraction {
   const read = extractItems(lines);
   const itemsSum = read.length ? read.reduce((s, i) => s + i.amount, 0) : null;
   const totals = extractTotals(lines, itemsSum);
-  // Line totals OCR misread are put right by the total they must add up to.
-  const items = extractItems(lines, [totals.total, totals.subtotal]);
+  // Line totals OCR misread are put right by the total they must add up to (a tip is no item).
+  const withoutTip = totals.total !== null && totals.tip !== null ? totals.total - totals.tip : null;
+  const items = extractItems(lines, [totals.total, totals.subtotal, withoutTip]);
   // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
   const firstVendor = extractVendor(lines, null, null);
   const company = firstVendor.nameConfidence >= 0.5 ? firstVendor.name : null;
@@ -39,7 +40,9 @@ export function extractFields(text: string, today: Date): Extraction {
   const cp = extractPostalCode(lines);
   const pay = extractPayment(lines);
   const regimen = extractRegimen(lines);
-  const itemsOk = items.length > 0 && items.reduce((s, i) => s + i.amount, 0) === totals.total;
+  // Items as read that add up to the total are sure; fitted to it (a few digits assumed misread), less so.
+  const itemsRead = itemsSum !== null && itemsSum === totals.total;
+  const itemsFitted = items.length > 0 && items.reduce((s, i) => s + i.amount, 0) === totals.total;
   const fields: ReceiptFields = {
     vendor_name: vendor.name,
     vendor_store_name: vendor.storeName,
@@ -73,7 +76,7 @@ export function extractFields(text: string, today: Date): Extraction {
     folio: folio.confidence,
     postal_code: cp.confidence,
     regimen_fiscal: regimen.confidence,
-    items: items.length ? (itemsOk ? 0.9 : 0.4) : 0,
+    items: items.length ? (itemsRead ? 0.9 : itemsFitted ? 0.7 : 0.4) : 0,
   };
   return { fields, confidence };
 }

@@ -134,8 +134,11 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   };
 }
 
-/** `NAME, S.A.` and one or two stray letters: a company type whose `DE C.V.` OCR lost (or wrapped and garbled). */
-const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))[A-Z]{1,2}$/;
+/**
+ * `NAME, S.A.` and one or two letters of `DE C.V.`: a company type whose end OCR lost (or wrapped and garbled).
+ * Not `S.A.S`, `S.A.P(.I.)` or `S.A. INSTITUCION…`, types of their own.
+ */
+const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))[DECV]{1,2}$/;
 
 /**
  * A razón social whose company type was cut short (`ALMACENES MODA Y HOGAR, SA. E`), when its initials are

@@ -95,7 +95,7 @@ describe('items: weighed goods', () => {
     ]);
     // A weight read right stays; a whole quantity is never made a weight.
     expect(items('CANT DESCRIPCION\n0.84 POLLO ENTERO 73.43 61.68')[0]?.quantity).toBe(0.84);
-    expect(items('CANT DESCRIPCION\n2 REFRESCO 38.38 76.77')[0]?.quantity).toBe(2);
+    expect(items('CANT DESCRIPCION\n2 REFRESCO 38.38 76.80')[0]?.quantity).toBe(2); // 76.80 / 38.38 = 2.001
   });
 });
 
@@ -127,6 +127,66 @@ describe('items: line totals put right by the total', () => {
     // 18.00 + 10.00 = 28.00 can be 10.00 + 18.00 misread the other way: two equally good repairs, none taken.
     expect(items('CANT DESCRIPCION\nPAN 18.00\nLECHE 18.00', [2800]).map((i) => i.amount)).toEqual([
       1800, 1800,
+    ]);
+  });
+});
+
+describe('items: what must not be fitted or read as an item (a review built these)', () => {
+  const H = 'CANT DESCRIPCION IMPORTE\n';
+  const amounts = (text: string, targets: Array<number | null>) =>
+    items(H + text, targets).map((i) => i.amount);
+
+  it('leaves the items alone when savings, points or a discount sit among them, and reads those as no item', () => {
+    expect(amounts('LECHE LALA 1L 28.50\nPAN BIMBO 45.00\nAHORRO 8.00\nTOTAL 73.50', [7350])).toEqual([
+      2850, 4500,
+    ]);
+    expect(
+      amounts('CAFE AMERICANO 35.00\nPAN DULCE 18.00\nPUNTOS GANADOS 5.30\nTOTAL 53.00', [5300]),
+    ).toEqual([3500, 1800]);
+    expect(
+      amounts('1 TACOS PASTOR 191.50\n2 AGUA JAMAICA 85.00\nDESCUENTO -45.00\nTOTAL 231.50', [23150]),
+    ).toEqual([19150, 8500]);
+  });
+
+  it('fits to the total without the tip, and not past a few slips (a line not read is no misread digit)', () => {
+    const text = '1 TACOS PASTOR 53.00\n2 AGUA JAMAICA 46.50\nPROPINA 15.00\nTOTAL 114.50';
+    expect(amounts(text, [11450, null, 9950])).toEqual([5300, 4650]);
+    const fields = extractFields(H + text, TODAY).fields;
+    expect(fields.items.map((i) => i.amount)).toEqual([5300, 4650]);
+    // 58.00 + 139.00 = 197.00 against 240.00: four slips would make it add up; none is taken.
+    expect(amounts('1 TACOS PASTOR 58.00\n2 AGUA JAMAICA 139.00\nTOTAL 240.00', [24000])).toEqual([
+      5800, 13900,
+    ]);
+  });
+
+  it('takes the target the fewest slips reach: items before tax add up to the subtotal', () => {
+    const text =
+      'LECHE LALA 59.58\nPAN BIMBO 32.00\nACEITE 166.50\nSUBTOTAL 258.00\nIVA 16% 41.28\nTOTAL 299.28';
+    expect(amounts(text, [29928, 25800])).toEqual([5950, 3200, 16650]);
+  });
+
+  it('does not take a column header PRODUCTO for a fuel product', () => {
+    const text =
+      'PRODUCTO CANT PRECIO IMPORTE\nCOCA COLA 600ML\n2 X 18.50 37.00\nSABRITAS 45G\n1 X 18.00 18.00\nTOTAL 55.00';
+    expect(items(text)).toEqual([
+      { description: 'COCA COLA 600ML', quantity: 2, amount: 3700 },
+      { description: 'SABRITAS 45G', quantity: 1, amount: 1800 },
+    ]);
+  });
+
+  it('reads a three-decimal number as a misread amount only where an amount belongs', () => {
+    expect(amounts('JAMON VIRGINIA 37.25\nPESO NETO 0.250\nQUESO OAXACA 45.50\nTOTAL 82.75', [8275])).toEqual(
+      [3725, 4550],
+    );
+    expect(amounts('LAVADORA MABE 16KG 8,499.00\nTOTAL 8,499.00', [849900])).toEqual([849900]);
+    expect(amounts('LAVADORA MABE 16KG 8,499', [])).toEqual([]); // a whole number with a thousands comma: no price
+    expect(amounts('FOCO LED 9W 82.728 A\n2 E 41.39\nTOTAL 82.78', [8278])).toEqual([8278]);
+  });
+
+  it('keeps a price printed alone under its description with a tax letter (`38.00 E`)', () => {
+    expect(items('PAN BLANCO\n38.00 E\nLECHE ENTERA\n20.00 E\nTOTAL 58.00')).toEqual([
+      { description: 'PAN BLANCO', quantity: 1, amount: 3800 },
+      { description: 'LECHE ENTERA', quantity: 1, amount: 2000 },
     ]);
   });
 });

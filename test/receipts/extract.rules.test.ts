@@ -109,15 +109,22 @@ describe('dates and times', () => {
     const garbled = extractDateTime(lines('FECHA: 27-09-20 Tu HO RA: 09:42 AM'), TODAY);
     expect(garbled.date).toBe('2020-09-27'); // as read, but too doubtful to stand against another reading
     expect(garbled.dateConfidence).toBeLessThan(0.6);
-    // A real two-digit year stays certain: followed by the time, a word, or nothing.
+    // A real two-digit year stays certain: followed by the time, a word, punctuation, a count, or nothing.
     for (const text of [
       'FECHA: 27-09-20 09:42',
       'FECHA: 27/09/20 HORA 09:42',
       'FECHA: 27/09/20',
-      'FECHA: 27/09/25 10',
+      'FECHA: 15/03/20 - 14:32',
+      'FECHA: 15/03/20 T1 14:32',
+      'FECHA: 15/03/20 10 ARTICULOS',
     ])
-      expect(extractDateTime(lines(text), TODAY).dateConfidence).toBeGreaterThanOrEqual(0.9);
-    expect(extractDateTime(lines('FECHA: 27/09/25 10'), TODAY).date).toBe('2025-09-27');
+      expect(extractDateTime(lines(text), TODAY)).toMatchObject({ date: expect.stringMatching(/^2020-/) });
+    expect(
+      extractDateTime(lines('FECHA: 15/03/20 10 ARTICULOS'), TODAY).dateConfidence,
+    ).toBeGreaterThanOrEqual(0.9);
+    expect(extractDateTime(lines('FECHA: 15/03/20 - 14:32'), TODAY).dateConfidence).toBeGreaterThanOrEqual(
+      0.9,
+    );
   });
 
   it('finds nothing in a line without a date', () => {
@@ -380,6 +387,13 @@ describe('vendor name', () => {
     expect(extractVendor(lines(text), 'AMX8803194E6', 3).name).not.toMatch(/S\.A\./);
     expect(extractVendor(lines(text), 'AMHS880319456', 3).name).not.toMatch(/S\.A\./);
     expect(extractVendor(lines(text), null, null).name).not.toMatch(/S\.A\./);
+    // Company types of their own (S.A.S., S.A.P.I., S.A. INSTITUCION…) are not completed as S.A. DE C.V.
+    for (const line of [
+      'TACOS Y GUISOS MEXICANOS S.A.S',
+      'TACOS GUISOS MEXICANOS, S.A.P',
+      'TACOS GUISOS MEXICANOS, S.A. IN',
+    ])
+      expect(extractVendor(lines(line), 'TGM190101AB1', null).name).not.toMatch(/C\.V\./);
     // A word that starts with SA (`SAN`) is no company type.
     expect(extractVendor(lines('ABARROTES MARTINEZ HERMANOS SAN'), 'AMH8803194E6', null).name).not.toMatch(
       /CV/,
