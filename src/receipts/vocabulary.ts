@@ -51,9 +51,17 @@ function respell(word: string): string | null {
  * proper names no known word is near, and ambiguous slips are left as read.
  */
 export function spellBusinessWords(name: string): string {
-  return name.replace(/\b([A-Z]{4,})(\.?)(?=\s|,|$)/g, (all, word: string) => {
+  return withAmpersand(name).replace(/\b([A-Z]{4,})(\.?)(?=\s|,|$)/g, (all, word: string) => {
     if (KNOWN.has(word)) return all;
     const fixed = respell(word);
     return fixed === null ? all : fixed;
   });
+}
+
+/**
+ * An ampersand between two words, which OCR reads as a currency or percent sign, often with a stray `:` or `.`
+ * (`MODA €: HOGAR`, `MODA $: HOGAR` for `MODA & HOGAR`).
+ */
+export function withAmpersand(name: string): string {
+  return name.replace(/(?<=[A-Z]{2}) [€$£%&][:.]? (?=[A-Z]{2})/g, ' & ');
 }

@@ -40,3 +40,13 @@ describe('business words misread by one look-alike letter', () => {
     expect(v.storeName).toBe('GASOLINERA EL SOL');
   });
 });
+
+describe('an ampersand read as a currency sign', () => {
+  it('is put back between two words, and nowhere else', () => {
+    expect(spellBusinessWords('MODA €: HOGAR')).toBe('MODA & HOGAR');
+    expect(spellBusinessWords('MODA $: HOGAR')).toBe('MODA & HOGAR');
+    expect(spellBusinessWords('MODA & HOGAR')).toBe('MODA & HOGAR');
+    expect(spellBusinessWords('CAFE $ 25')).toBe('CAFE $ 25'); // a price, not a word after it
+    expect(spellBusinessWords('TACOS S HERMANOS')).toBe('TACOS S HERMANOS'); // a letter is no sign
+  });
+});
