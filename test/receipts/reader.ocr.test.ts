@@ -18,24 +18,28 @@ describe('readReceipt with real OCR', () => {
     expect(names.length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(names)('%s: key fields and most item lines match the ground truth', { timeout: 60_000 }, async (name) => {
-    const truth = JSON.parse(readFileSync(`${FIXTURES}/${name.replace('.jpg', '.json')}`, 'utf8'));
-    const data = await reader.read(readFileSync(`${FIXTURES}/${name}`));
-    expect({ total: data.total, vendor_rfc: data.vendor_rfc, date: data.date }).toEqual({
-      total: cents(truth.total),
-      vendor_rfc: truth.vendor_rfc,
-      date: truth.date,
-    });
-    expect(data.vendor_name?.toUpperCase()).toBe(truth.vendor_name.toUpperCase());
-    expect(data.text.length).toBeGreaterThan(100);
-    expect(data.timings.total).toBeGreaterThan(0);
-    expect(data.confidence.total).toBeGreaterThan(0.5);
-    // Items as the bench scores them (description similarity, then quantity and amount): most lines right.
-    const read = data.items.map((i) => ({ ...i, amount: i.amount / 100 }));
-    const items = scoreItems(read, truth.items);
-    expect(items?.right).toBeGreaterThanOrEqual(Math.ceil(0.75 * truth.items.length));
-    expect(items?.extra).toBeLessThanOrEqual(2);
-  });
+  it.each(names)(
+    '%s: key fields and most item lines match the ground truth',
+    { timeout: 60_000 },
+    async (name) => {
+      const truth = JSON.parse(readFileSync(`${FIXTURES}/${name.replace('.jpg', '.json')}`, 'utf8'));
+      const data = await reader.read(readFileSync(`${FIXTURES}/${name}`));
+      expect({ total: data.total, vendor_rfc: data.vendor_rfc, date: data.date }).toEqual({
+        total: cents(truth.total),
+        vendor_rfc: truth.vendor_rfc,
+        date: truth.date,
+      });
+      expect(data.vendor_name?.toUpperCase()).toBe(truth.vendor_name.toUpperCase());
+      expect(data.text.length).toBeGreaterThan(100);
+      expect(data.timings.total).toBeGreaterThan(0);
+      expect(data.confidence.total).toBeGreaterThan(0.5);
+      // Items as the bench scores them (description similarity, then quantity and amount): most lines right.
+      const read = data.items.map((i) => ({ ...i, amount: i.amount / 100 }));
+      const items = scoreItems(read, truth.items);
+      expect(items?.right).toBeGreaterThanOrEqual(Math.ceil(0.75 * truth.items.length));
+      expect(items?.extra).toBeLessThanOrEqual(2);
+    },
+  );
 
   it('rejects bytes that are not an image', async () => {
     await expect(reader.read(Buffer.from('not an image'))).rejects.toThrow();
