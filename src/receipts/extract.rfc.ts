@@ -1,5 +1,5 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
-import { type Line, stripAccents } from './extract.text.js';
+import { type Line, stripAccents, withEnye } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 import type { OcrWord } from './ocr.js';
 
@@ -157,7 +157,7 @@ function tokensOf(norm: string): string[] {
   return [...out];
 }
 
-const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase()).replace(/[^A-Z0-9&Ñ]/g, '');
+const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(/[^A-Z0-9&Ñ]/g, '');
 
 /** Where the RFC label is with respect to the words `rfcTokenWords` picked. */
 export type RfcLabel = 'glued' | 'before' | 'none';
@@ -181,7 +181,7 @@ export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcL
     );
   for (let i = 0; i < words.length; i++) {
     const label = words[i] as OcrWord;
-    const norm = stripAccents(label.text.toUpperCase());
+    const norm = stripAccents(label.text.toUpperCase(), true);
     if (!RFC_LABEL.test(norm) || CUSTOMER.test(onLine(label.line))) continue;
     const glued = norm.replace(BEFORE_VALUE, '').replace(/[^A-Z0-9&Ñ]/g, '').length;
     if (glued >= 9) return { words: [label], label: 'glued', chars: glued };
@@ -342,7 +342,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   // A labelled token that could not be repaired alone: the name's letters plus the date and homoclave.
   lines.forEach((l, i) => {
     if (!RFC_LABEL.test(l.norm)) return;
-    for (const tok of tokensOf(l.norm)) {
+    for (const tok of tokensOf(withEnye(l))) {
       // As read, or with one stray character dropped (a thermal 0 read as two characters).
       const variants = [{ t: tok.slice(0, len), cost: 0 }];
       if (tok.length === len + 1)
@@ -377,7 +377,7 @@ export function extractRfc(
   lines.forEach((l, i) => {
     const labelled = RFC_LABEL.test(l.norm);
     if (CUSTOMER.test(l.norm) || (CUSTOMER.test(lines[i - 1]?.norm ?? '') && !labelled)) return;
-    for (const tok of tokensOf(l.norm)) {
+    for (const tok of tokensOf(withEnye(l))) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;
         if (!labelled && edits > 1) continue;

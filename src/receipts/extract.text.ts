@@ -16,7 +16,21 @@ export interface Money {
   dollarSuspect: boolean;
 }
 
-export const stripAccents = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+/**
+ * Accents removed (`Á` → `A`). With `keepEnye`, `Ñ` stays: it is a letter of its own in an RFC (its check digit
+ * counts it apart from `N`), while names and descriptions are compared without it.
+ */
+export const stripAccents = (s: string, keepEnye = false): string => {
+  const marked = s.normalize('NFD');
+  return (keepEnye ? marked.replace(/N\u0303/g, 'Ñ') : marked).replace(/[\u0300-\u036f]/g, '');
+};
+
+/** What the rules match against: upper case, accents removed, dashes plain, spaces collapsed. */
+const normalise = (raw: string, keepEnye = false): string =>
+  stripAccents(raw.toUpperCase(), keepEnye).replace(/[—–]/g, '-').replace(/\s+/g, ' ');
+
+/** A line normalised as `norm`, but keeping `Ñ` (for RFCs); same length and positions as `norm`. */
+export const withEnye = (l: Line): string => normalise(l.raw, true);
 
 /**
  * The OCR text with its `line`-th non-empty line passed through `edit`: tesseract writes one text line per line
@@ -43,7 +57,7 @@ export function toLines(text: string): Line[] {
     .filter((raw) => raw.length > 0)
     .map((raw, index) => ({
       raw,
-      norm: stripAccents(raw.toUpperCase()).replace(/[—–]/g, '-').replace(/\s+/g, ' '),
+      norm: normalise(raw),
       index,
     }));
 }

@@ -57,6 +57,14 @@ describe('RFC repair', () => {
     expect(repairRfc('BPR940625TP9').map((r) => r.rfc)).toEqual(['BPT940625TP9']);
   });
 
+  it('keeps Ñ and & in an RFC: letters of their own for its check digit', () => {
+    expect(extractRfc(lines('R.F.C.: ÑUMA800101AB0'))?.rfc).toBe('ÑUMA800101AB0');
+    expect(extractRfc(lines('RFC MÑO920315AB1'))?.rfc).toBe('MÑO920315AB1');
+    expect(extractRfc(lines('RFC: A&C8907126E2'))?.rfc).toBe('A&C8907126E2');
+    // Names and descriptions are still compared without it.
+    expect(lines('PAÑAL ETAPA 4')[0]?.norm).toBe('PANAL ETAPA 4');
+  });
+
   it('reads the label R.F.C. when OCR turned it into REC', () => {
     expect(extractRfc(lines('REC: OAT 080813 655'))?.rfc).toBe('OAT080813655');
   });
