@@ -165,6 +165,22 @@ function timeOn(norm: string): string | null {
   return `${pad(h)}:${t[2]}${t[3] ? `:${t[3]}` : ''}`;
 }
 
+const TIME_LABEL = /HORA|\bHRS?\b|\bTIME\b/;
+/** A time followed by AM or PM. */
+const TWELVE_HOUR = /\d\s?[AP]\.?\s?M\b/;
+
+/**
+ * A time on a line with neither a date nor a time label: only with colons, and on a line that is no item or
+ * amount line: seconds (no price has two colons), AM/PM after it, one short word before it (a label OCR
+ * garbled, `HOBA: 11:02`), or no word at all. `CAFE AMERICANO 12.50` and a price misread with a colon
+ * (`PLATANO TABASCO 22:55`) are no times.
+ */
+function looksLikeTimeLine(norm: string): boolean {
+  if (!/\d\s?:\s?\d/.test(norm)) return false;
+  if (/\d\s?:\s?\d{2}\s?:\s?\d{2}/.test(norm) || TWELVE_HOUR.test(norm)) return true;
+  return /^(?:[A-Z]{1,6}\.?\s?:?\s?)?\d{1,2}\s?:\s?\d{2}$/.test(norm.trim()) || !/[A-Z]{3}/.test(norm);
+}
+
 /**
  * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
  * sets which years are plausible (see dateWindow), so the rules do not expire.
@@ -182,8 +198,9 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
         (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits - (d.doubtful ? 0.5 : 0);
       if (!best || score > best.score) best = { iso: d.iso, score };
     }
-    if (t && !/TEL|[$]/.test(l.norm)) {
-      const score = (/HORA/.test(l.norm) ? 0.9 : 0.6) + (d ? 0.2 : 0) + (/[AP]\.?M/.test(l.norm) ? 0.05 : 0);
+    if (t && !/TEL|[$]/.test(l.norm) && (d || TIME_LABEL.test(l.norm) || looksLikeTimeLine(l.norm))) {
+      const score =
+        (TIME_LABEL.test(l.norm) ? 0.9 : 0.6) + (d ? 0.2 : 0) + (TWELVE_HOUR.test(l.norm) ? 0.05 : 0);
       if (!time || score > time.score) time = { t, score };
     }
   }

@@ -135,6 +135,20 @@ describe('dates and times', () => {
     );
   });
 
+  it('takes no price for a time: not `12.50`, not a price misread with a colon on an item line', () => {
+    const time = (text: string) => extractDateTime(lines(`FECHA: 21/11/2026\n${text}`), TODAY).time;
+    expect(time('CAFE AMERICANO 12.50\nTOTAL 12.50')).toBeNull();
+    expect(time('PLATANO TABASCO 22:55\nTOTAL 22.55')).toBeNull();
+    // Times stand alone, labelled, after AM/PM, or on the date's line.
+    expect(time('14:32:05')).toBe('14:32:05');
+    expect(time('HOBA: 11:02:47')).toBe('11:02:47'); // a label OCR garbled
+    expect(time('HOBA: 11:02')).toBe('11:02');
+    expect(time('HR 10.45')).toBe('10:45');
+    expect(time('TIME: 10:45')).toBe('10:45');
+    expect(time('ATENDIO ANA 05:16 PM')).toBe('17:16');
+    expect(extractDateTime(lines('21/11/2026 10.45'), TODAY).time).toBe('10:45');
+  });
+
   it('finds nothing in a line without a date', () => {
     expect(extractDateTime(lines('TEL. 55 8558 6625'), TODAY).date).toBeNull();
   });
