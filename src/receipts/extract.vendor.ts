@@ -1,4 +1,4 @@
-import { fisicaLetters, moralInitials, withoutCompanyType } from './extract.rfc.js';
+import { fisicaLetters, moralInitials, SPELLED_TYPE, withoutCompanyType } from './extract.rfc.js';
 import type { Line } from './extract.text.js';
 import { spellBusinessWords } from './vocabulary.js';
 
@@ -9,9 +9,10 @@ export interface Vendor {
   storeConfidence: number;
 }
 
-// Company-type suffixes: S.A. DE C.V., SA DE CV, S. DE R.L. DE C.V., S.A.P.I. DE C.V., S.C., A.C.
-const SUFFIX =
-  /\bS\.?\s?A\.?(\s?(P\.?\s?I|B)\.?)?\s?([DP]E\s?C\.?\s?[VY]\.?)?$|\bS\.?\s?DE\s?R\.?\s?L\.?(\s?[DP]E\s?C\.?\s?[VY]\.?)?$|\bS\.?\s?C\.?$|\bA\.?\s?C\.?$/;
+// Company-type suffixes: S.A. DE C.V., SA DE CV, S. DE R.L. DE C.V., S.A.P.I. DE C.V., S.C., A.C., or in words.
+const SUFFIX = new RegExp(
+  `\\bS\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B)\\.?)?\\s?([DP]E\\s?C\\.?\\s?[VY]\\.?)?$|\\bS\\.?\\s?DE\\s?R\\.?\\s?L\\.?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?$|\\bS\\.?\\s?C\\.?$|\\bA\\.?\\s?C\\.?$|\\b(${SPELLED_TYPE})$`,
+);
 const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
 const ADDRESS =
@@ -71,7 +72,9 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   let nameConfidence = 0;
   for (let i = 0; i < top.length; i++) {
     const cur = clean(top[i]?.norm ?? '');
-    if (PARTIAL_TAIL.test(cur) && i > 0) {
+    // A line that is only a company type (`S. DE R.L. DE C.V.`) ends the name wrapped above it.
+    const typeOnly = SUFFIX.test(cur) && withoutCompanyType(cur) === '';
+    if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
       // The comma before a wrapped company type is part of the printed name (`LA TERRAZA,` / `S.A. DE C.V.`).
       const comma = /,\s*$/.test(top[i - 1]?.norm ?? '') ? ',' : '';
       name = `${clean(top[i - 1]?.norm ?? '')}${comma} ${cur}`;

@@ -399,6 +399,20 @@ describe('RFC letters predicted by a persona física name', () => {
 });
 
 describe('vendor name', () => {
+  it('reads a company type written out in words, and one wrapped alone onto the next line', () => {
+    const spelled = 'CAFE\nTOSTADORES UNIDOS SOCIEDAD ANONIMA DE CAPITAL VARIABLE\nCALLE 5 NO. 12';
+    expect(extractVendor(lines(spelled), null, null).name).toBe(
+      'TOSTADORES UNIDOS SOCIEDAD ANONIMA DE CAPITAL VARIABLE',
+    );
+    expect(nameContradictsRfc('TOSTADORES UNIDOS SOCIEDAD ANONIMA DE CAPITAL VARIABLE', 'TUN010101AB1')).toBe(
+      false,
+    );
+    const wrapped = 'LA TIENDITA\nCOMERCIALIZADORA DEL NORTE\nS. DE R.L. DE C.V.\nCALLE 5 NO. 12';
+    expect(extractVendor(lines(wrapped), null, null).name).toBe(
+      'COMERCIALIZADORA DEL NORTE S. DE R.L. DE C.V.',
+    );
+  });
+
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {
     const text = 'X MODA $: HOGAR\nALMACENES MODA Y HOGAR, SA. E\n-_— Ca.\nREC. AMH8803194E6';
     expect(extractVendor(lines(text), 'AMH8803194E6', 3).name).toBe('ALMACENES MODA Y HOGAR, S.A. DE C.V.');
