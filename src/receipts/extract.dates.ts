@@ -96,7 +96,11 @@ const monthIndex = (s: string): number => {
 
 const NUMERIC = /(?<!\d)([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{4,5}|\d{2})(?!\d)/;
 const ISO = /(?<!\d)(\d{4,5})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
-const NAMED = /(?<!\d)([0-9OQD]{1,3})\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d{4,5}|\d{2})(?!\d)/;
+// `21-NOV-2026`, `21 NOV 2026`, `21 DE NOVIEMBRE DE 2026`.
+const NAMED =
+  /(?<!\d)([0-9OQD]{1,3})(?:\s+DE\s+|\s?[/\-. ]\s?)([A-Z0]{3})[A-Z0]*\.?(?:\s+DEL?\s+|\s?[/\-. ]\s?)(\d{4,5}|\d{2})(?!\d)/;
+// `NOV 21, 2026`: month first.
+const MONTH_FIRST = /(?<![A-Z])([A-Z]{3})[A-Z]*\.?\s(\d{1,2}),?\s(\d{4})(?!\d)/;
 
 /** A date found on a line: `edits` repairs made; `doubtful` when part of it was probably not read at all. */
 interface FoundDate {
@@ -117,6 +121,14 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     const m = monthIndex(named[2] ?? '');
     if (m > 0) {
       const r = repairDate(named[3] ?? '', String(m), digitsOf(named[1] ?? ''), win);
+      if (r) return r;
+    }
+  }
+  const first = MONTH_FIRST.exec(s);
+  if (first) {
+    const m = monthIndex(first[1] ?? '');
+    if (m > 0) {
+      const r = repairDate(first[3] ?? '', String(m), first[2] ?? '', win);
       if (r) return r;
     }
   }

@@ -79,6 +79,10 @@ describe('dates and times', () => {
     ['22-N0V—-2026 22:20:14', '2026-11-22'],
     ['FECHA: 12-08-2625', '2025-08-12'],
     ['ph 20/11/2075 04:03 pM', '2025-11-20'], // a faded 2 read as 7
+    ['FECHA: 21 DE NOVIEMBRE DE 2026', '2026-11-21'],
+    ['LUNES 21 NOVIEMBRE 2026', '2026-11-21'],
+    ['NOV 21, 2026', '2026-11-21'],
+    ['21/NOV/26', '2026-11-21'],
   ])('%s → %s', (text, iso) => {
     expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
   });
