@@ -18,8 +18,13 @@ const PARTIAL_TAIL =
 const ADDRESS =
   /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b|\d{3,}/;
 
+/** A label before the issuer's name (`RAZON SOCIAL:`, `PROPIETARIO:`): not part of it. */
+const NAME_LABEL =
+  /^\W*(?:RAZON SOCIAL|DENOMINACION|NOMBRE|PROPIETARI[OA]|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR)\s?[:.]\s*/;
+
 const clean = (s: string): string =>
   s
+    .replace(NAME_LABEL, '')
     .replace(/^[^A-Z0-9(]+/, '')
     .replace(/[^A-Z0-9.)]+$/, '')
     .replace(/\s+/g, ' ')
@@ -111,7 +116,8 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   }
   if (!name && rfc?.length === 13) {
     const person = top.find(
-      (l) => /^[A-Z]+( [A-Z]+){2,4}$/.test(clean(l.norm)) && rfcNameMatch(clean(l.norm), rfc) >= 0.75,
+      // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`).
+      (l) => /^[A-Z]+( [A-Z]+){2,5}$/.test(clean(l.norm)) && rfcNameMatch(clean(l.norm), rfc) >= 0.75,
     );
     if (person) {
       name = clean(person.norm);

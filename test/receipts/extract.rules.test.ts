@@ -403,6 +403,17 @@ describe('RFC letters predicted by a persona física name', () => {
 });
 
 describe('vendor name', () => {
+  it('drops a label before the name, and takes a persona física name with particles', () => {
+    const labelled = 'OXXO\nRAZON SOCIAL: CADENA COMERCIAL OXXO, S.A. DE C.V.\nRFC: CCO8605231N4';
+    expect(extractVendor(lines(labelled), 'CCO8605231N4', 2).name).toBe(
+      'CADENA COMERCIAL OXXO, S.A. DE C.V.',
+    );
+    const owner = 'TAQUERIA EL GUERO\nPROPIETARIO: JUAN PEREZ LOPEZ\nRFC: PELJ800101AB6';
+    expect(extractVendor(lines(owner), 'PELJ800101AB6', 2).name).toBe('JUAN PEREZ LOPEZ');
+    const particles = 'FERRETERIA\nMARIA DE LOURDES PEREZ Y LOPEZ\nRFC: PELL800101AB8';
+    expect(extractVendor(lines(particles), 'PELL800101AB8', 2).name).toBe('MARIA DE LOURDES PEREZ Y LOPEZ');
+  });
+
   it('reads a company type written out in words, and one wrapped alone onto the next line', () => {
     const spelled = 'CAFE\nTOSTADORES UNIDOS SOCIEDAD ANONIMA DE CAPITAL VARIABLE\nCALLE 5 NO. 12';
     expect(extractVendor(lines(spelled), null, null).name).toBe(
