@@ -18,6 +18,7 @@ type Kind =
   | 'iva'
   | 'ieps'
   | 'tip'
+  | 'discount'
   | 'cash'
   | 'change'
   | 'card'
@@ -35,6 +36,7 @@ const RULES: Array<[Kind, RegExp]> = [
   ['subtotal', /\bSUB\s?-?\s?TOTAL\b/],
   ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
   ['tip', /\bPROPINA\b(?!.*SUGERID)/],
+  ['discount', /DESCUENTO|\bDESC\b|BONIFICACION/],
   ['ieps', /\bI\.?\s?E\.?\s?P\.?\s?S\.?\b/],
   ['iva', /(?<![A-Z])I\.?\s?V\.?\s?A\b/],
   ['total', /\bTOTAL\b(?!\s*(DE\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS))/],
@@ -116,6 +118,13 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   const ivas = valuesOf(all, 'iva');
   const iepss = valuesOf(all, 'ieps');
   const tips = valuesOf(all, 'tip');
+  const tipLine = firstOf(all, 'tip')?.line ?? Number.POSITIVE_INFINITY;
+  const firstTotalLine = firstOf(all, 'total')?.line ?? Number.POSITIVE_INFINITY;
+  // A discount printed above the total: the items and the subtotal printed above it are before the discount.
+  const discountEntry = all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
+  const discount = discountEntry?.values[0] ?? 0;
+  const afterDiscount = (v: number, line: number): number =>
+    discountEntry && line < discountEntry.line ? v - discount : v;
   const votes = new Map<number, number>();
   const labelVotes = new Map<number, number>();
   const vote = (v: number, w: number): void => {
@@ -126,17 +135,22 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
     .forEach((a, n) => {
       a.values.forEach((v, k) => {
         const w = (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0);
-        vote(v, w);
-        labelVotes.set(v, (labelVotes.get(v) ?? 0) + w);
+        // A TOTAL printed below the tip includes it (`PROPINA 45.00` / `TOTAL 495.00`): the purchase is the
+        // rest, as with `TOTAL + PROPINA`.
+        const withTip = a.line > tipLine;
+        vote(v, withTip ? 1 : w);
+        labelVotes.set(v, (labelVotes.get(v) ?? 0) + (withTip ? 1 : w));
+        if (withTip) for (const t of tips) if (t < v) vote(v - t, 2.5);
       });
     });
   for (const v of valuesOf(all, 'total', true)) {
     vote(v, 1);
     labelVotes.set(v, (labelVotes.get(v) ?? 0) + 1);
   }
+  const subLine = firstOf(all, 'subtotal')?.line ?? 0;
   for (const s of subs)
     for (const i of ivas.length ? ivas : [0])
-      for (const e of iepss.length ? iepss : [0]) vote(s + i + e, 2.5);
+      for (const e of iepss.length ? iepss : [0]) vote(afterDiscount(s + i + e, subLine), 2.5);
   // The same sum with every value taken from the line below (the whole column drifted).
   const [sS, iS, eS] = [
     valuesOf(all, 'subtotal', true),
@@ -149,7 +163,7 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   // Arithmetic where the labels are unreadable: as strong as a subtotal + IVA read with their labels.
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(b.total, 2.5);
-  if (itemsSum !== null) vote(itemsSum, 2);
+  if (itemsSum !== null) vote(afterDiscount(itemsSum, -1), 2);
   for (const c of valuesOf(all, 'card')) vote(c, 0.8);
   for (const c of valuesOf(all, 'importe')) vote(c, 0.8);
   const cash = valuesOf(all, 'cash');

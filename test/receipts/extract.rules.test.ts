@@ -159,6 +159,22 @@ describe('dates and times', () => {
 });
 
 describe('amounts', () => {
+  it('takes a TOTAL printed below the tip as including it, and a discount above the total off the items', () => {
+    const tipped = extractTotals(lines('CONSUMO 450.00\nPROPINA 10% 45.00\nTOTAL 495.00'), 45000);
+    expect({ total: tipped.total, tip: tipped.tip }).toEqual({ total: 45000, tip: 4500 });
+    // A TOTAL above the tip is the purchase, as before.
+    expect(extractTotals(lines('TOTAL 704.73\nPROPINA 105.71\nTOTAL + PROPINA 810.44'), 70473).total).toBe(
+      70473,
+    );
+    const text =
+      'ARTICULO A 50.00\nARTICULO B 30.00\nSUBTOTAL 80.00\nDESCUENTO -10.00\nTOTAL A PAGAR 70.00\nTARJETA 70.00';
+    expect(extractTotals(lines(text), 8000).total).toBe(7000);
+    // Savings printed after the total (already in the prices) change nothing.
+    expect(
+      extractTotals(lines('ARTICULO A 80.00\nTOTAL 80.00\nEFECTIVO 100.00\nUSTED AHORRO 12.00'), 8000).total,
+    ).toBe(8000);
+  });
+
   it('finds subtotal, tax and total whose labels OCR garbled by their arithmetic, and lets them outvote the items', () => {
     // A tilted ticket: the subtotal's `$` read as 5 made it look like an item, and the labels are lost.
     const text = [
