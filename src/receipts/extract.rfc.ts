@@ -146,6 +146,8 @@ const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]
 const RFC_LABEL = new RegExp(LABEL);
 const BEFORE_VALUE = new RegExp(String.raw`^.*?(${LABEL})\s*[:.;,]?\s*`);
 const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
+/** A line that opens the customer's details (`RECEPTOR`, `DATOS DEL CLIENTE`, `CLIENTE: JUAN PEREZ`). */
+const CUSTOMER_HEADING = /^\W*(?:DATOS DEL?\s)?(?:CLIENTE|RECEPTOR|ADQUIRENTE)\b/;
 
 function tokensOf(norm: string): string[] {
   const afterLabel = norm.replace(BEFORE_VALUE, '');
@@ -378,7 +380,10 @@ export function extractRfc(
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
   lines.forEach((l, i) => {
     const labelled = RFC_LABEL.test(l.norm);
-    if (CUSTOMER.test(l.norm) || (CUSTOMER.test(lines[i - 1]?.norm ?? '') && !labelled)) return;
+    const before = lines[i - 1]?.norm ?? '';
+    // The RFC under a customer heading is the customer's, labelled or not.
+    if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
+      return;
     for (const tok of tokensOf(withEnye(l))) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;

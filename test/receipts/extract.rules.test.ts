@@ -57,6 +57,17 @@ describe('RFC repair', () => {
     expect(repairRfc('BPR940625TP9').map((r) => r.rfc)).toEqual(['BPT940625TP9']);
   });
 
+  it("takes the RFC under a customer heading for the customer's, labelled or not", () => {
+    expect(extractRfc(lines('TIENDA\nTOTAL 10.00\nRECEPTOR\nR.F.C. PELJ800101AB6'))).toBeNull();
+    expect(extractRfc(lines('DATOS DEL CLIENTE:\nRFC: PELJ800101AB6\nRFC: CCO8605231N4'))?.rfc).toBe(
+      'CCO8605231N4',
+    );
+    // A line that merely mentions customers is no heading.
+    expect(extractRfc(lines('ATENCION A CLIENTES 800 123 4567\nR.F.C. CCO8605231N4'))?.rfc).toBe(
+      'CCO8605231N4',
+    );
+  });
+
   it('keeps Ñ and & in an RFC: letters of their own for its check digit', () => {
     expect(extractRfc(lines('R.F.C.: ÑUMA800101AB0'))?.rfc).toBe('ÑUMA800101AB0');
     expect(extractRfc(lines('RFC MÑO920315AB1'))?.rfc).toBe('MÑO920315AB1');
