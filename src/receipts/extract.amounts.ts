@@ -36,10 +36,11 @@ const RULES: Array<[Kind, RegExp]> = [
   ['subtotal', /\bSUB\s?-?\s?TOTAL\b/],
   ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
   ['tip', /\bPROPINA\b(?!.*SUGERID)/],
-  ['discount', /DESCUENTO|\bDESC\b|BONIFICACION/],
+  // Not a TOTAL line (`TOTAL CON DESCUENTO 100.35` is the total, `TOTAL DESCUENTOS` a summary).
+  ['discount', /^(?!.*\bTOTAL\b).*(?:DESCUENTO|\bDESC\b|BONIFICACION)/],
   ['ieps', /\bI\.?\s?E\.?\s?P\.?\s?S\.?\b/],
   ['iva', /(?<![A-Z])I\.?\s?V\.?\s?A\b/],
-  ['total', /\bTOTAL\b(?!\s*(DE\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS))/],
+  ['total', /\bTOTAL\b(?!\s*(DE\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS|DESCUENTOS?|AHORRO))/],
   ['change', /\bCAMBIO\b|\bSU CAMBIO\b/],
   ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)/],
   ['importe', /^IMPORTE\b|\bA PAGAR\b/],
@@ -118,10 +119,14 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   const ivas = valuesOf(all, 'iva');
   const iepss = valuesOf(all, 'ieps');
   const tips = valuesOf(all, 'tip');
-  const tipLine = firstOf(all, 'tip')?.line ?? Number.POSITIVE_INFINITY;
-  const firstTotalLine = firstOf(all, 'total')?.line ?? Number.POSITIVE_INFINITY;
-  // A discount printed above the total: the items and the subtotal printed above it are before the discount.
-  const discountEntry = all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
+  const tipLine = all.find((a) => a.kind === 'tip' && !a.shifted)?.line ?? Number.POSITIVE_INFINITY;
+  const firstTotalLine = firstOf(all, 'total')?.line;
+  // A discount printed above a TOTAL: the items and the subtotal printed above it are before the discount.
+  // Without a TOTAL read, a discount line may be a savings summary after it: nothing is taken off.
+  const discountEntry =
+    firstTotalLine === undefined
+      ? undefined
+      : all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
   const discount = discountEntry?.values[0] ?? 0;
   const afterDiscount = (v: number, line: number): number =>
     discountEntry && line < discountEntry.line ? v - discount : v;

@@ -96,9 +96,12 @@ const monthIndex = (s: string): number => {
 
 const NUMERIC = /(?<!\d)([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{4,5}|\d{2})(?!\d)/;
 const ISO = /(?<!\d)(\d{4,5})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
-// `21-NOV-2026`, `21 NOV 2026`, `21 DE NOVIEMBRE DE 2026`.
-const NAMED =
-  /(?<!\d)([0-9OQD]{1,3})(?:\s+DE\s+|\s?[/\-. ]\s?)([A-Z0]{3})[A-Z0]*\.?(?:\s+DEL?\s+|\s?[/\-. ]\s?)(\d{4,5}|\d{2})(?!\d)/;
+// `21-NOV-2026`, `21 NOV 2026`.
+const NAMED = /(?<!\d)([0-9OQD]{1,3})\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d{4,5}|\d{2})(?!\d)/;
+// `21 DE NOVIEMBRE DE 2026`: four-digit year only (`AV. 5 DE MAYO 23` is an address).
+const NAMED_LONG = /(?<!\d)(\d{1,2})\s+DE\s+([A-Z]{3})[A-Z]*\s+(?:DEL?\s+)?(\d{4})(?!\d)/;
+/** Street names are dates too (`AV. 5 DE MAYO`, `C. 16 DE SEPTIEMBRE`). */
+const ADDRESS_LINE = /\b(?:AV|AVE|AVENIDA|CALLE|CALZ|BLVD|COL|C\.P|CP|ESQ)\b|^C\.\s/;
 // `NOV 21, 2026`: month first.
 const MONTH_FIRST = /(?<![A-Z])([A-Z]{3})[A-Z]*\.?\s(\d{1,2}),?\s(\d{4})(?!\d)/;
 
@@ -116,7 +119,7 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     const r = repairDate(iso[1] ?? '', iso[2] ?? '', iso[3] ?? '', win);
     if (r) return r;
   }
-  const named = NAMED.exec(s);
+  const named = NAMED.exec(s) ?? (ADDRESS_LINE.test(s) ? null : NAMED_LONG.exec(s));
   if (named) {
     const m = monthIndex(named[2] ?? '');
     if (m > 0) {
@@ -178,6 +181,8 @@ function timeOn(norm: string): string | null {
 }
 
 const TIME_LABEL = /HORA|\bHRS?\b|\bTIME\b/;
+/** Opening hours (`DE 7:00 A 23:00 HRS`, `9:00-18:00`): two times joined, not the time of the purchase. */
+const TIME_RANGE = /\d{1,2}\s?[:.]\s?\d{2}\s?(?:HRS?\s?)?(?:A|AL|-|–)\s?\d{1,2}\s?[:.]\s?\d{2}/;
 /** A time followed by AM or PM. */
 const TWELVE_HOUR = /\d\s?[AP]\.?\s?M\b/;
 
@@ -210,7 +215,13 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
         (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits - (d.doubtful ? 0.5 : 0);
       if (!best || score > best.score) best = { iso: d.iso, score };
     }
-    if (t && !/TEL|[$]/.test(l.norm) && (d || TIME_LABEL.test(l.norm) || looksLikeTimeLine(l.norm))) {
+    const hours = TIME_RANGE.test(l.norm) || /HORARIO|ABIERTO|ATENCION/.test(l.norm);
+    if (
+      t &&
+      !hours &&
+      !/TEL|[$]/.test(l.norm) &&
+      (d || TIME_LABEL.test(l.norm) || looksLikeTimeLine(l.norm))
+    ) {
       const score =
         (TIME_LABEL.test(l.norm) ? 0.9 : 0.6) + (d ? 0.2 : 0) + (TWELVE_HOUR.test(l.norm) ? 0.05 : 0);
       if (!time || score > time.score) time = { t, score };

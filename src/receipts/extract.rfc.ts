@@ -146,8 +146,11 @@ const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]
 const RFC_LABEL = new RegExp(LABEL);
 const BEFORE_VALUE = new RegExp(String.raw`^.*?(${LABEL})\s*[:.;,]?\s*`);
 const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
-/** A line that opens the customer's details (`RECEPTOR`, `DATOS DEL CLIENTE`, `CLIENTE: JUAN PEREZ`). */
-const CUSTOMER_HEADING = /^\W*(?:DATOS DEL?\s)?(?:CLIENTE|RECEPTOR|ADQUIRENTE)\b/;
+/**
+ * A line that is only the heading of the customer's details (`RECEPTOR`, `DATOS DEL CLIENTE:`); not
+ * `CLIENTE: PUBLICO EN GENERAL` or `CLIENTE FRECUENTE: 00123`, which stores print above their own RFC.
+ */
+const CUSTOMER_HEADING = /^\W*(?:DATOS DEL?\s)?(?:CLIENTE|RECEPTOR|ADQUIRENTE)\W*$/;
 
 function tokensOf(norm: string): string[] {
   const afterLabel = norm.replace(BEFORE_VALUE, '');
@@ -384,7 +387,8 @@ export function extractRfc(
     // The RFC under a customer heading is the customer's, labelled or not.
     if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
       return;
-    for (const tok of tokensOf(withEnye(l))) {
+    // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it needs.
+    for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;
         if (!labelled && edits > 1) continue;

@@ -77,8 +77,15 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   let nameConfidence = 0;
   for (let i = 0; i < top.length; i++) {
     const cur = clean(top[i]?.norm ?? '');
-    // A line that is only a company type (`S. DE R.L. DE C.V.`) ends the name wrapped above it.
-    const typeOnly = SUFFIX.test(cur) && withoutCompanyType(cur) === '';
+    // A line that is only a company type (`S. DE R.L. DE C.V.`) ends the name wrapped above it; a bare `SA` or
+    // `SC` may be any two stray letters.
+    const above = clean(top[i - 1]?.norm ?? '');
+    const typeOnly =
+      SUFFIX.test(cur) &&
+      withoutCompanyType(cur) === '' &&
+      /\bDE\b/.test(cur) &&
+      isTexty(above) &&
+      !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
       // The comma before a wrapped company type is part of the printed name (`LA TERRAZA,` / `S.A. DE C.V.`).
       const comma = /,\s*$/.test(top[i - 1]?.norm ?? '') ? ',' : '';
