@@ -150,6 +150,11 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
       return r && { ...r, doubtful: true };
     }
   }
+  // `11/21/2026`: month first (a US-made till), unambiguous only when the day is past 12.
+  if (Number(m) > 12 && Number(d) <= 12) {
+    const swapped = repairDate(y, d, m, win);
+    if (swapped?.edits === 0) return { ...swapped, edits: 1 };
+  }
   return repairDate(y, m, d, win);
 }
 

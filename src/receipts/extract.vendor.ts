@@ -75,6 +75,8 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   const top = lines.slice(0, Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1)));
   let name: string | null = null;
   let nameConfidence = 0;
+  // The first line the razón social was read from.
+  let nameLine = -1;
   for (let i = 0; i < top.length; i++) {
     const cur = clean(top[i]?.norm ?? '');
     // A line that is only a company type (`S. DE R.L. DE C.V.`) ends the name wrapped above it; a bare `SA` or
@@ -91,21 +93,36 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       const comma = /,\s*$/.test(top[i - 1]?.norm ?? '') ? ',' : '';
       name = `${clean(top[i - 1]?.norm ?? '')}${comma} ${cur}`;
       nameConfidence = 0.8;
+      nameLine = i - 1;
       break;
     }
     const next = clean(top[i + 1]?.norm ?? '');
     if (/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^C\.?\s?[VY]\.?$/.test(next)) {
       name = `${cur} ${next}`;
       nameConfidence = 0.8;
+      nameLine = i;
       break;
     }
     if (SUFFIX.test(cur) && isTexty(cur)) {
       // "..., S.A." + "DE C.V." on the next line is one name wrapped in two.
       name = PARTIAL_TAIL.test(next) && !/C\.?\s?[VY]\.?$/.test(cur) ? `${cur} ${next}` : cur;
       nameConfidence = 0.9;
+      nameLine = i;
       break;
     }
   }
+  // A long name wrapped mid-name (`OPERADORA DE RESTAURANTES` / `LA TERRAZA, S.A. DE C.V.`): the line above
+  // belongs to it when only together do their initials make the company RFC's letters.
+  const above = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
+  if (
+    name &&
+    rfc?.length === 12 &&
+    isTexty(above) &&
+    !ADDRESS.test(above) &&
+    moralInitials(name) !== rfc.slice(0, 3) &&
+    moralInitials(`${above} ${name}`) === rfc.slice(0, 3)
+  )
+    name = `${above} ${name}`;
   if (!name && rfc?.length === 12) {
     const cut = top.map((l) => cutCompanyType(clean(l.norm), rfc)).find((n) => n !== null);
     if (cut) {

@@ -94,6 +94,7 @@ describe('dates and times', () => {
     ['LUNES 21 NOVIEMBRE 2026', '2026-11-21'],
     ['NOV 21, 2026', '2026-11-21'],
     ['21/NOV/26', '2026-11-21'],
+    ['FECHA: 11/21/2026', '2026-11-21'], // month first, unambiguous: 21 is no month
   ])('%s → %s', (text, iso) => {
     expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
   });
@@ -473,6 +474,18 @@ describe('RFC letters predicted by a persona física name', () => {
 });
 
 describe('vendor name', () => {
+  it('joins a name wrapped mid-name when only together the lines make the RFC letters', () => {
+    const text = 'LA TERRAZA\nOPERADORA DE RESTAURANTES\nLA TERRAZA, S.A. DE C.V.\nRFC: ORT0801011AA';
+    expect(extractVendor(lines(text), 'ORT0801011AA', 3).name).toBe(
+      'OPERADORA DE RESTAURANTES LA TERRAZA, S.A. DE C.V.',
+    );
+    // A name whose own initials are the RFC's keeps the store name above it out.
+    const whole = 'MI TIENDA\nDISTRIBUIDORA MI TIENDA SA DE CV\nRFC: DMT0801011A0';
+    expect(extractVendor(lines(whole), 'DMT0801011A0', 2).name).toBe('DISTRIBUIDORA MI TIENDA SA DE CV');
+    // Without an RFC nothing tells: the line as read.
+    expect(extractVendor(lines(text), null, null).name).toBe('LA TERRAZA, S.A. DE C.V.');
+  });
+
   it('drops a label before the name, and takes a persona física name with particles', () => {
     const labelled = 'OXXO\nRAZON SOCIAL: CADENA COMERCIAL OXXO, S.A. DE C.V.\nRFC: CCO8605231N4';
     expect(extractVendor(lines(labelled), 'CCO8605231N4', 2).name).toBe(
