@@ -1,4 +1,4 @@
-import { amountNear, type Line, moneyIn, withVariant } from './extract.text.js';
+import { amountNear, type Line, moneyIn, TOTAL_WORD, withVariant } from './extract.text.js';
 
 export interface Totals {
   total: number | null;
@@ -40,7 +40,12 @@ const RULES: Array<[Kind, RegExp]> = [
   ['discount', /^(?!.*\bTOTAL\b).*(?:DESCUENTO|\bDESC\b|BONIFICACION)/],
   ['ieps', /\bI\.?\s?E\.?\s?P\.?\s?S\.?\b/],
   ['iva', /(?<![A-Z])I\.?\s?V\.?\s?A\b/],
-  ['total', /\bTOTAL\b(?!\s*(DE\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS|DESCUENTOS?|AHORRO))/],
+  [
+    'total',
+    new RegExp(
+      `${TOTAL_WORD}(?!\\s*(DE\\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS|DESCUENTOS?|AHORRO))`,
+    ),
+  ],
   ['change', /\bCAMBIO\b|\bSU CAMBIO\b/],
   ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)/],
   ['importe', /^IMPORTE\b|\bA PAGAR\b/],

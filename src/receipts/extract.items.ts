@@ -1,7 +1,9 @@
-import { type Line, moneyIn } from './extract.text.js';
+import { type Line, moneyIn, TOTAL_WORD } from './extract.text.js';
 import type { ReceiptItem } from './receipt.types.js';
 
-const STOP = /SUB\s?-?TOTAL|\bTOTAL\b|\bIVA\b|\bI\.V\.A|\bIEPS\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\bA PAGAR\b/;
+const STOP = new RegExp(
+  `SUB\\s?-?TOTAL|${TOTAL_WORD}|\\bIVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b`,
+);
 // Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
 const NOT_ITEM =
   /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|\bHORA\b|FOLIO|TICKET|MESERO|CAJERO|\bTEL\b|C\.P|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:/;

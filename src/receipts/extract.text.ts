@@ -1,5 +1,8 @@
 /** Shared helpers for reading OCR lines: normalisation and money tokens. */
 
+/** The word TOTAL as OCR reads it: `T0TAL`, `TOTAI`, and letter-spaced from a large font, `T O T A L`. */
+export const TOTAL_WORD = String.raw`\bT\s?[O0]\s?T\s?[A4]\s?[LI1]\b`;
+
 export interface Line {
   /** As OCR gave it, trimmed. */
   raw: string;

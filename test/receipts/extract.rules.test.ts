@@ -171,6 +171,13 @@ describe('dates and times', () => {
 });
 
 describe('amounts', () => {
+  it('reads the TOTAL label as OCR misreads it (T0TAL, TOTAI, letter-spaced), so the line is no item', () => {
+    const items = 'TIENDA\nFECHA 21/11/2026\nARTICULO A 41.50\nARTICULO B 22.00\n';
+    for (const label of ['T O T A L $63.50', 'T0TAL 63.50', 'TOTAI 63.50'])
+      expect(extractFields(`${items}${label}\nGRACIAS`, TODAY).fields.total).toBe(6350);
+    expect(extractFields('TIENDA\nT O T A L $63.50', TODAY).fields.total).toBe(6350);
+  });
+
   it('takes a TOTAL printed below the tip as including it, and a discount above the total off the items', () => {
     const tipped = extractTotals(lines('CONSUMO 450.00\nPROPINA 10% 45.00\nTOTAL 495.00'), 45000);
     expect({ total: tipped.total, tip: tipped.tip }).toEqual({ total: 45000, tip: 4500 });
