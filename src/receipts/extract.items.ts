@@ -108,6 +108,10 @@ function lineAmount(norm: string): { at: number; options: Option[] } | null {
   return last ? { at: last.at, options: readOptions(last.cents) } : null;
 }
 
+/** A quantity as printed, with a decimal point or comma. */
+const num = (s: string): number => Number(s.replace(',', '.'));
+
+/** A line's description, without barcodes or a trailing tax letter, and the quantity that opens it. */
 function describe(s: string): { desc: string; qty: number | null } {
   let t = s
     .replace(/\b\d{8,14}\b/g, ' ')
@@ -116,7 +120,7 @@ function describe(s: string): { desc: string; qty: number | null } {
   let qty: number | null = null;
   const lead = /^(\d+(?:[.,]\d{1,3})?)\s+(?=[A-Z])/.exec(t);
   if (lead?.[1]) {
-    qty = Number(lead[1].replace(',', '.'));
+    qty = num(lead[1]);
     t = t.slice(lead[0].length);
   }
   t = t.replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '');
@@ -137,7 +141,6 @@ function itemZone(lines: Line[]): Line[] {
   return lines.slice(start, stop);
 }
 
-const num = (s: string): number => Number(s.replace(',', '.'));
 
 /** Items in columns or two-line layouts: description (maybe a quantity before it) and the line total last. */
 function zoneItems(lines: Line[]): Draft[] {
