@@ -141,7 +141,6 @@ function itemZone(lines: Line[]): Line[] {
   return lines.slice(start, stop);
 }
 
-
 /** Items in columns or two-line layouts: description (maybe a quantity before it) and the line total last. */
 function zoneItems(lines: Line[]): Draft[] {
   const items: Draft[] = [];
