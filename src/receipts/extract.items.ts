@@ -142,10 +142,10 @@ function itemZone(lines: Line[]): Line[] {
 }
 
 /** Items in columns or two-line layouts: description (maybe a quantity before it) and the line total last. */
-function zoneItems(lines: Line[]): Draft[] {
+function zoneItems(zone: Line[]): Draft[] {
   const items: Draft[] = [];
   let pendingDesc: string | null = null;
-  for (const l of itemZone(lines)) {
+  for (const l of zone) {
     const text = l.norm;
     if (BARCODE.test(text.replace(/\s/g, ''))) continue;
     if (NOT_PURCHASE.test(text)) {
@@ -342,32 +342,47 @@ function fitGap(options: Option[][], gap: number): { picks: number[]; slips: num
 const NOT_PURCHASE =
   /AHORRO|\bPUNTOS\b|CUPON|MONEDERO|\bPROMO|DESCUENTO|\bDESC\b|REDONDEO|DONATIVO|BONIFICACION/;
 
+/** The items as read, and the same fitted to the amounts they must add up to. */
+export interface ItemsReading {
+  asRead: ReceiptItem[];
+  fitTo(targets: Array<number | null>): ReceiptItem[];
+}
+
 /**
- * Purchased lines: description, quantity and line total. Each line total's reading (and the quantity × unit
- * price) gives candidates; when the likeliest ones do not add up to any of `targets` (the ticket's total,
- * subtotal, total without the tip), the one set of at most MAX_SLIPS slips that does is taken
+ * Purchased lines: description, quantity and line total, read once. Each line total's reading (and the
+ * quantity × unit price) gives candidates; `fitTo` takes, when the likeliest ones do not add up to any of the
+ * targets (the ticket's total, subtotal, total without the tip), the one set of at most MAX_SLIPS slips that does
  * (`76.800` → 76.00, `717.88` → 2 × 38.90). Not where a discount, savings or points line sits among the items
  * (before the total): those items need not add up.
  */
-export function extractItems(lines: Line[], targets: Array<number | null> = []): ReceiptItem[] {
+export function readItems(lines: Line[]): ItemsReading {
+  const zone = itemZone(lines);
   const labelled = labelledItems(lines);
-  const drafts = labelled.length ? labelled : zoneItems(lines);
+  const drafts = labelled.length ? labelled : zoneItems(zone);
   const options = drafts.map(withProduct);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);
-  const goals = targets.filter((t): t is number => t !== null && t > 0);
-  let picks = options.map(() => 0);
-  if (drafts.length && !goals.includes(sum) && !itemZone(lines).some((l) => NOT_PURCHASE.test(l.norm))) {
+  const fittable = drafts.length > 0 && !zone.some((l) => NOT_PURCHASE.test(l.norm));
+  const build = (picks: number[]): ReceiptItem[] =>
+    drafts.map((d, i) => {
+      const amount = options[i]?.[picks[i] ?? 0]?.cents ?? 0;
+      return { description: d.description, quantity: weighed(d, amount), amount };
+    });
+  const asRead = build([]);
+  const fitTo = (targets: Array<number | null>): ReceiptItem[] => {
+    const goals = targets.filter((t): t is number => t !== null && t > 0);
+    if (!fittable || goals.includes(sum)) return asRead;
     // Every target is tried; the fit with the fewest slips wins, and two targets fitted equally well decide nothing.
     const fits = goals.map((t) => fitGap(options, t - sum)).filter((f) => f !== null);
     const fewest = Math.min(...fits.map((f) => f.slips));
     const winners = fits.filter((f) => f.slips === fewest);
-    if (winners.length === 1 && winners[0]) picks = winners[0].picks;
-  }
-  return drafts.map((d, i) => {
-    const amount = options[i]?.[picks[i] ?? 0]?.cents ?? 0;
-    return { description: d.description, quantity: weighed(d, amount), amount };
-  });
+    return winners.length === 1 && winners[0] ? build(winners[0].picks) : asRead;
+  };
+  return { asRead, fitTo };
 }
+
+/** The items fitted to `targets` (none: as read); see readItems. */
+export const extractItems = (lines: Line[], targets: Array<number | null> = []): ReceiptItem[] =>
+  readItems(lines).fitTo(targets);
 
 /**
  * A weight printed with three decimals and read with fewer (`1.55` for 1.548 kg, `0.35` for 0.353): the line

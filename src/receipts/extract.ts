@@ -1,6 +1,6 @@
 import { extractTotals } from './extract.amounts.js';
 import { extractDateTime } from './extract.dates.js';
-import { extractItems } from './extract.items.js';
+import { readItems } from './extract.items.js';
 import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
 import { blindLettersFromName, extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
 import { toLines } from './extract.text.js';
@@ -21,12 +21,13 @@ export interface Extraction {
  */
 export function extractFields(text: string, today: Date): Extraction {
   const lines = toLines(text);
-  const read = extractItems(lines);
+  const reading = readItems(lines);
+  const read = reading.asRead;
   const itemsSum = read.length ? read.reduce((s, i) => s + i.amount, 0) : null;
   const totals = extractTotals(lines, itemsSum);
   // Line totals OCR misread are put right by the total they must add up to (a tip is no item).
   const withoutTip = totals.total !== null && totals.tip !== null ? totals.total - totals.tip : null;
-  const items = extractItems(lines, [totals.total, totals.subtotal, withoutTip]);
+  const items = reading.fitTo([totals.total, totals.subtotal, withoutTip]);
   // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
   const firstVendor = extractVendor(lines, null, null);
   const company = firstVendor.nameConfidence >= 0.5 ? firstVendor.name : null;
