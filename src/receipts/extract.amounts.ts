@@ -1,4 +1,4 @@
-import { amountNear, type Line, moneyIn, TOTAL_WORD, withVariant } from './extract.text.js';
+import { amountNear, DISCOUNT_WORDS, type Line, moneyIn, TOTAL_WORD, withVariant } from './extract.text.js';
 
 export interface Totals {
   total: number | null;
@@ -37,7 +37,7 @@ const RULES: Array<[Kind, RegExp]> = [
   ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
   ['tip', /\bPROPINA\b(?!.*SUGERID)/],
   // Not a TOTAL line (`TOTAL CON DESCUENTO 100.35` is the total, `TOTAL DESCUENTOS` a summary).
-  ['discount', /^(?!.*\bTOTAL\b).*(?:DESCUENTO|\bDESC\b|BONIFICACION)/],
+  ['discount', new RegExp(`^(?!.*\\bTOTAL\\b).*(?:${DISCOUNT_WORDS})`)],
   ['ieps', /\bI\.?\s?E\.?\s?P\.?\s?S\.?\b/],
   ['iva', /(?<![A-Z])I\.?\s?V\.?\s?A\b/],
   [
@@ -82,7 +82,7 @@ function lastAmounts(line: Line | undefined): number[] {
 }
 
 /** Charges that add up like a tax but are not one. */
-const NOT_TAX = /PROPINA|SERVICIO|ENVIO|DESCUENTO|\bDESC\b|CARGO|COMISION|REDONDEO|DONATIVO/;
+const NOT_TAX = new RegExp(`PROPINA|SERVICIO|ENVIO|${DISCOUNT_WORDS}|CARGO|COMISION|REDONDEO|DONATIVO`);
 
 /** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), with a cent of rounding per rate. */
 const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
@@ -132,9 +132,10 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
     firstTotalLine === undefined
       ? undefined
       : all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
+  // Items always sit above the discount; a subtotal only when printed above it (else it is after the discount).
   const discount = discountEntry?.values[0] ?? 0;
-  const afterDiscount = (v: number, line: number): number =>
-    discountEntry && line < discountEntry.line ? v - discount : v;
+  const subtotalLine = firstOf(all, 'subtotal')?.line ?? 0;
+  const subtotalDiscount = discountEntry && subtotalLine < discountEntry.line ? discount : 0;
   const votes = new Map<number, number>();
   const labelVotes = new Map<number, number>();
   const vote = (v: number, w: number): void => {
@@ -157,10 +158,9 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
     vote(v, 1);
     labelVotes.set(v, (labelVotes.get(v) ?? 0) + 1);
   }
-  const subLine = firstOf(all, 'subtotal')?.line ?? 0;
   for (const s of subs)
     for (const i of ivas.length ? ivas : [0])
-      for (const e of iepss.length ? iepss : [0]) vote(afterDiscount(s + i + e, subLine), 2.5);
+      for (const e of iepss.length ? iepss : [0]) vote(s + i + e - subtotalDiscount, 2.5);
   // The same sum with every value taken from the line below (the whole column drifted).
   const [sS, iS, eS] = [
     valuesOf(all, 'subtotal', true),
@@ -173,7 +173,7 @@ export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
   // Arithmetic where the labels are unreadable: as strong as a subtotal + IVA read with their labels.
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(b.total, 2.5);
-  if (itemsSum !== null) vote(afterDiscount(itemsSum, -1), 2);
+  if (itemsSum !== null) vote(itemsSum - discount, 2);
   for (const c of valuesOf(all, 'card')) vote(c, 0.8);
   for (const c of valuesOf(all, 'importe')) vote(c, 0.8);
   const cash = valuesOf(all, 'cash');

@@ -1,4 +1,4 @@
-import { type Line, moneyIn, TOTAL_WORD } from './extract.text.js';
+import { DISCOUNT_WORDS, type Line, moneyIn, TOTAL_WORD } from './extract.text.js';
 import type { ReceiptItem } from './receipt.types.js';
 
 const STOP = new RegExp(
@@ -339,8 +339,9 @@ function fitGap(options: Option[][], gap: number): { picks: number[]; slips: num
 }
 
 /** Lines that carry an amount but are no purchase: savings, points, coupons, discounts, rounding, donations. */
-const NOT_PURCHASE =
-  /AHORRO|\bPUNTOS\b|CUPON|MONEDERO|\bPROMO|DESCUENTO|\bDESC\b|REDONDEO|DONATIVO|BONIFICACION/;
+const NOT_PURCHASE = new RegExp(
+  `AHORRO|\\bPUNTOS\\b|CUPON|MONEDERO|\\bPROMO|${DISCOUNT_WORDS}|REDONDEO|DONATIVO`,
+);
 
 /** The items as read, and the same fitted to the amounts they must add up to. */
 export interface ItemsReading {

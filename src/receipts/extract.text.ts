@@ -1,5 +1,8 @@
 /** Shared helpers for reading OCR lines: normalisation and money tokens. */
 
+/** A discount's words: on its own line it lowers the total, and it is neither a tax nor an item. */
+export const DISCOUNT_WORDS = String.raw`DESCUENTO|\bDESC\b|BONIFICACION`;
+
 /** The word TOTAL as OCR reads it: `T0TAL`, `TOTAI`, and letter-spaced from a large font, `T O T A L`. */
 export const TOTAL_WORD = String.raw`\bT\s?[O0]\s?T\s?[A4]\s?[LI1]\b`;
 
