@@ -194,11 +194,16 @@ function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: nu
   return { data: out, width, height };
 }
 
+/** One table per ink level (two are in use: the default and the bolder re-read's), made once per process. */
+const INK_TABLES = new Map<number, Uint8Array>();
+
 /**
  * The ink mapping of every (background, pixel) pair, 64 KiB: a pixel's value over its background, mapped so that
  * `black` and darker is black and nearly the background is white. A table lookup is a fraction of the division.
  */
 function inkTable(black: number): Uint8Array {
+  const cached = INK_TABLES.get(black);
+  if (cached) return cached;
   const table = new Uint8Array(256 * 256);
   for (let b = 0; b < 256; b++) {
     for (let v = 0; v < 256; v++) {
@@ -206,6 +211,7 @@ function inkTable(black: number): Uint8Array {
       table[(b << 8) | v] = Math.max(0, Math.min(255, Math.round(((r - black) / (1 - black - 0.02)) * 255)));
     }
   }
+  INK_TABLES.set(black, table);
   return table;
 }
 
