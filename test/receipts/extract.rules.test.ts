@@ -20,6 +20,9 @@ import { extractVendor } from '../../src/receipts/extract.vendor.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 
 const lines = (t: string) => toLines(t);
+/** The vendor name read from `text`, knowing the RFC (and its line) or not. */
+const vendorName = (text: string, rfc: string | null, rfcLine: number | null) =>
+  extractVendor(lines(text), rfc, rfcLine).name;
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
 describe('RFC repair', () => {
@@ -483,68 +486,56 @@ describe('RFC letters predicted by a persona física name', () => {
 describe('vendor name', () => {
   it('joins a name wrapped mid-name when only together the lines make the RFC letters', () => {
     const text = 'LA TERRAZA\nOPERADORA DE RESTAURANTES\nLA TERRAZA, S.A. DE C.V.\nRFC: ORT0801011AA';
-    expect(extractVendor(lines(text), 'ORT0801011AA', 3).name).toBe(
-      'OPERADORA DE RESTAURANTES LA TERRAZA, S.A. DE C.V.',
-    );
+    expect(vendorName(text, 'ORT0801011AA', 3)).toBe('OPERADORA DE RESTAURANTES LA TERRAZA, S.A. DE C.V.');
     // A name whose own initials are the RFC's keeps the store name above it out.
     const whole = 'MI TIENDA\nDISTRIBUIDORA MI TIENDA SA DE CV\nRFC: DMT0801011A0';
-    expect(extractVendor(lines(whole), 'DMT0801011A0', 2).name).toBe('DISTRIBUIDORA MI TIENDA SA DE CV');
+    expect(vendorName(whole, 'DMT0801011A0', 2)).toBe('DISTRIBUIDORA MI TIENDA SA DE CV');
     // Without an RFC nothing tells: the line as read.
-    expect(extractVendor(lines(text), null, null).name).toBe('LA TERRAZA, S.A. DE C.V.');
+    expect(vendorName(text, null, null)).toBe('LA TERRAZA, S.A. DE C.V.');
   });
 
   it('drops a label before the name, and takes a persona física name with particles', () => {
     const labelled = 'OXXO\nRAZON SOCIAL: CADENA COMERCIAL OXXO, S.A. DE C.V.\nRFC: CCO8605231N4';
-    expect(extractVendor(lines(labelled), 'CCO8605231N4', 2).name).toBe(
-      'CADENA COMERCIAL OXXO, S.A. DE C.V.',
-    );
+    expect(vendorName(labelled, 'CCO8605231N4', 2)).toBe('CADENA COMERCIAL OXXO, S.A. DE C.V.');
     const owner = 'TAQUERIA EL GUERO\nPROPIETARIO: JUAN PEREZ LOPEZ\nRFC: PELJ800101AB6';
-    expect(extractVendor(lines(owner), 'PELJ800101AB6', 2).name).toBe('JUAN PEREZ LOPEZ');
+    expect(vendorName(owner, 'PELJ800101AB6', 2)).toBe('JUAN PEREZ LOPEZ');
     const particles = 'FERRETERIA\nMARIA DE LOURDES PEREZ Y LOPEZ\nRFC: PELL800101AB8';
-    expect(extractVendor(lines(particles), 'PELL800101AB8', 2).name).toBe('MARIA DE LOURDES PEREZ Y LOPEZ');
+    expect(vendorName(particles, 'PELL800101AB8', 2)).toBe('MARIA DE LOURDES PEREZ Y LOPEZ');
   });
 
   it('reads a company type written out in words, and one wrapped alone onto the next line', () => {
     const spelled = 'CAFE\nTOSTADORES UNIDOS SOCIEDAD ANONIMA DE CAPITAL VARIABLE\nCALLE 5 NO. 12';
-    expect(extractVendor(lines(spelled), null, null).name).toBe(
-      'TOSTADORES UNIDOS SOCIEDAD ANONIMA DE CAPITAL VARIABLE',
-    );
+    expect(vendorName(spelled, null, null)).toBe('TOSTADORES UNIDOS SOCIEDAD ANONIMA DE CAPITAL VARIABLE');
     expect(nameContradictsRfc('TOSTADORES UNIDOS SOCIEDAD ANONIMA DE CAPITAL VARIABLE', 'TUN010101AB1')).toBe(
       false,
     );
     const wrapped = 'LA TIENDITA\nCOMERCIALIZADORA DEL NORTE\nS. DE R.L. DE C.V.\nCALLE 5 NO. 12';
-    expect(extractVendor(lines(wrapped), null, null).name).toBe(
-      'COMERCIALIZADORA DEL NORTE S. DE R.L. DE C.V.',
-    );
+    expect(vendorName(wrapped, null, null)).toBe('COMERCIALIZADORA DEL NORTE S. DE R.L. DE C.V.');
   });
 
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {
     const text = 'X MODA $: HOGAR\nALMACENES MODA Y HOGAR, SA. E\n-_— Ca.\nREC. AMH8803194E6';
-    expect(extractVendor(lines(text), 'AMH8803194E6', 3).name).toBe('ALMACENES MODA Y HOGAR, S.A. DE C.V.');
-    expect(extractVendor(lines('MODA\nALMACENES MODA Y HOGAR SA DE'), 'AMH8803194E6', null).name).toBe(
+    expect(vendorName(text, 'AMH8803194E6', 3)).toBe('ALMACENES MODA Y HOGAR, S.A. DE C.V.');
+    expect(vendorName('MODA\nALMACENES MODA Y HOGAR SA DE', 'AMH8803194E6', null)).toBe(
       'ALMACENES MODA Y HOGAR SA DE CV',
     );
     // Initials that are not the RFC's, a person's RFC, or no RFC: not a razón social.
-    expect(extractVendor(lines(text), 'AMX8803194E6', 3).name).not.toMatch(/S\.A\./);
-    expect(extractVendor(lines(text), 'AMHS880319456', 3).name).not.toMatch(/S\.A\./);
-    expect(extractVendor(lines(text), null, null).name).not.toMatch(/S\.A\./);
+    expect(vendorName(text, 'AMX8803194E6', 3)).not.toMatch(/S\.A\./);
+    expect(vendorName(text, 'AMHS880319456', 3)).not.toMatch(/S\.A\./);
+    expect(vendorName(text, null, null)).not.toMatch(/S\.A\./);
     // Company types of their own (S.A.S., S.A.P.I., S.A. INSTITUCION…) are not completed as S.A. DE C.V.
     for (const line of [
       'TACOS Y GUISOS MEXICANOS S.A.S',
       'TACOS GUISOS MEXICANOS, S.A.P',
       'TACOS GUISOS MEXICANOS, S.A. IN',
     ])
-      expect(extractVendor(lines(line), 'TGM190101AB1', null).name).not.toMatch(/C\.V\./);
+      expect(vendorName(line, 'TGM190101AB1', null)).not.toMatch(/C\.V\./);
     // A word that starts with SA (`SAN`) is no company type.
-    expect(extractVendor(lines('ABARROTES MARTINEZ HERMANOS SAN'), 'AMH8803194E6', null).name).not.toMatch(
-      /CV/,
-    );
+    expect(vendorName('ABARROTES MARTINEZ HERMANOS SAN', 'AMH8803194E6', null)).not.toMatch(/CV/);
   });
 
   it('keeps the comma before a company type wrapped to the next line', () => {
     const text = 'LA TERRAZA\nOPERADORA DE ALIMENTOS LA TERRAZA,\nS.A. DE C.V.\nR.F.C.: OAT080813655';
-    expect(extractVendor(lines(text), 'OAT080813655', 3).name).toBe(
-      'OPERADORA DE ALIMENTOS LA TERRAZA, S.A. DE C.V.',
-    );
+    expect(vendorName(text, 'OAT080813655', 3)).toBe('OPERADORA DE ALIMENTOS LA TERRAZA, S.A. DE C.V.');
   });
 });

@@ -27,6 +27,13 @@ async function readWith(
     await reader.close();
   }
 }
+/** A word box on the first text line, 20 px high, as tesseract gives it. */
+const word = (text: string, confidence: number, x0: number, x1: number) => ({
+  text,
+  confidence,
+  line: 1,
+  bbox: { x0, y0: 40, x1, y1: 60 },
+});
 const good = readFileSync('fixtures/receipts/text/restaurant-tip.txt', 'utf8');
 
 describe('createReceiptReader with a fake OCR engine', () => {
@@ -88,11 +95,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
 
   it('re-reads the RFC words alone, at two ink levels, cut out where the first reading found them', async () => {
     const first = 'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJSC0414362\nFECHA: 07-03-2025\nTOTAL 1121.05';
-    const box = (x0: number, x1: number) => ({ x0, y0: 40, x1, y1: 60 });
-    const words = [
-      { text: 'R.F.C.', confidence: 90, line: 1, bbox: box(10, 60) },
-      { text: 'MERJSC0414362', confidence: 39, line: 1, bbox: box(70, 290) },
-    ];
+    const words = [word('R.F.C.', 90, 10, 60), word('MERJSC0414362', 39, 70, 290)];
     // First pass, header re-read, the RFC words alone (default ink, then bolder), the bolder header re-read.
     const { data, engine } = await readWith([
       { text: first, words },
@@ -113,11 +116,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
   it('re-reads an unlabelled RFC-shaped word alone and replaces only that word, inventing no label', async () => {
     const first =
       'MERCADOS FRESCOS DE OCCIDENTE SA DE CV\nCAJA 2 MFO93OB23872\nFECHA: 08-02-2026\nTOTAL 779.82';
-    const words = [
-      { text: 'CAJA', confidence: 90, line: 1, bbox: { x0: 10, y0: 40, x1: 60, y1: 60 } },
-      { text: '2', confidence: 90, line: 1, bbox: { x0: 70, y0: 40, x1: 80, y1: 60 } },
-      { text: 'MFO93OB23872', confidence: 40, line: 1, bbox: { x0: 90, y0: 40, x1: 290, y1: 60 } },
-    ];
+    const words = [word('CAJA', 90, 10, 60), word('2', 90, 70, 80), word('MFO93OB23872', 40, 90, 290)];
     const { data, engine } = await readWith([
       { text: first, words },
       'GARBLED',
@@ -211,7 +210,7 @@ describe('voteRfc', () => {
 });
 
 describe('rfcBox', () => {
-  const word = (text: string, x0: number, x1: number) => ({
+  const at = (text: string, x0: number, x1: number) => ({
     text,
     confidence: 80,
     line: 3,
@@ -220,7 +219,7 @@ describe('rfcBox', () => {
 
   it('spans the RFC words, and reaches right for the characters tesseract dropped from a faded value', () => {
     expect(
-      rfcBox({ words: [word('MERJ8', 100, 150), word('60414362', 160, 240)], label: 'before', chars: 13 }),
+      rfcBox({ words: [at('MERJ8', 100, 150), at('60414362', 160, 240)], label: 'before', chars: 13 }),
     ).toEqual({
       x0: 100,
       y0: 10,
@@ -228,8 +227,8 @@ describe('rfcBox', () => {
       y1: 30,
     });
     // `TSKIEO7`: 7 of an RFC's 13 characters in 70 px, so the crop reaches 130 px.
-    expect(rfcBox({ words: [word('TSKIEO7', 100, 170)], label: 'before', chars: 7 }).x1).toBe(230);
+    expect(rfcBox({ words: [at('TSKIEO7', 100, 170)], label: 'before', chars: 7 }).x1).toBe(230);
     // A value glued to its label: the word's width includes the label, so it is not stretched.
-    expect(rfcBox({ words: [word('RFC:MERJ8604', 100, 220)], label: 'glued', chars: 9 }).x1).toBe(220);
+    expect(rfcBox({ words: [at('RFC:MERJ8604', 100, 220)], label: 'glued', chars: 9 }).x1).toBe(220);
   });
 });
