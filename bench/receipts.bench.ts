@@ -1,13 +1,23 @@
 /**
  * npm run bench:receipts -- [DIR] [--no-pool] [--no-native] [--dump OUTDIR]
  * Accuracy per field and difficulty, latency with one worker, throughput with a pool of two, peak RSS,
- * and the native tesseract CLI as a speed reference when it is installed.
+ * and the native tesseract CLI as a speed reference when it is installed (with Debian's model and with ours).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { toPesosJson } from '../src/cli/extract.js';
+import { langPath } from '../src/receipts/ocr.js';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
 import {
   FIELDS,
@@ -110,22 +120,44 @@ async function poolThroughput(workers: number): Promise<number> {
   return images.length / s;
 }
 
-function nativeMs(): number[] | null {
+/**
+ * The native tesseract CLI over the same images, one thread (like one tesseract.js worker: Debian's build uses
+ * OpenMP, whose threads spin against each other on 2 cores, 3.7 s instead of 0.6 s for one ticket). With no
+ * `model` it reads Debian's `tesseract-ocr-spa`, which is tessdata_fast (a 0.4 MB LSTM); with `model` it reads
+ * that traineddata, so the engine is compared on the model tesseract.js runs (best_int, a 1.5 MB LSTM).
+ */
+function nativeMs(model?: string): number[] | null {
   try {
     execFileSync('tesseract', ['--version'], { stdio: 'ignore' });
   } catch {
     return null;
   }
-  return files.map((f) => {
-    const t0 = performance.now();
-    // One thread, like one tesseract.js worker: Debian's build uses OpenMP, whose threads spin against each
-    // other on 2 cores (3.7 s instead of 0.6 s for one ticket).
-    execFileSync('tesseract', [join(dir, f), 'stdout', '-l', 'spa', '--psm', '6'], {
-      stdio: ['ignore', 'ignore', 'ignore'],
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+  let tessdata: string | null = null;
+  if (model) {
+    tessdata = mkdtempSync(join(tmpdir(), 'tessdata-'));
+    writeFileSync(join(tessdata, 'spa.traineddata'), gunzipSync(readFileSync(model)));
+  }
+  try {
+    return files.map((f) => {
+      const t0 = performance.now();
+      execFileSync(
+        'tesseract',
+        [
+          join(dir, f),
+          'stdout',
+          ...(tessdata ? ['--tessdata-dir', tessdata] : []),
+          '-l',
+          'spa',
+          '--psm',
+          '6',
+        ],
+        { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } },
+      );
+      return performance.now() - t0;
     });
-    return performance.now() - t0;
-  });
+  } finally {
+    if (tessdata) rmSync(tessdata, { recursive: true, force: true });
+  }
 }
 
 const rows = await accuracyAndLatency();
@@ -165,11 +197,18 @@ out.push(
   `| RSS added by one OCR worker (incl. preparation; target ≤ 250 MB) | ${Math.round(workerRssMb)} MB |`,
 );
 out.push(`| peak RSS (whole process) | ${Math.round(process.resourceUsage().maxRSS / 1024)} MB |`);
-const native = flag('--no-native') ? null : nativeMs();
-if (native)
-  out.push(
-    `| native tesseract CLI ms/image p50 (raw image, psm 6, one thread) | ${Math.round(quantile(native, 0.5))} |`,
-  );
+if (!flag('--no-native')) {
+  const fast = nativeMs();
+  if (fast)
+    out.push(
+      `| native tesseract CLI ms/image p50 (raw image, psm 6, one thread, Debian's spa = tessdata_fast) | ${Math.round(quantile(fast, 0.5))} |`,
+    );
+  const same = fast && nativeMs(join(langPath('spa'), 'spa.traineddata.gz'));
+  if (same)
+    out.push(
+      `| native tesseract CLI ms/image p50 (same, our model: spa 4.0.0_best_int) | ${Math.round(quantile(same, 0.5))} |`,
+    );
+}
 process.stdout.write(
   `Receipts bench — ${dir} — ${images.length} images — ${new Date().toISOString().slice(0, 10)}\n\n${out.join('\n')}\n`,
 );
