@@ -30,7 +30,7 @@ const DEFAULTS: Required<PrepareOptions> = {
 
 /** Turns a phone photo into a flat, high-contrast grayscale PNG for OCR. */
 export async function prepareImage(image: Buffer, options: PrepareOptions = {}): Promise<Buffer> {
-  return (await preparePage(image, options)).png;
+  return (await preparePage(image, options)).png();
 }
 
 /**
@@ -39,7 +39,13 @@ export async function prepareImage(image: Buffer, options: PrepareOptions = {}):
  * ticket at a bolder ink does not pay for the rest again).
  */
 export interface PreparedPage {
-  png: Buffer;
+  /**
+   * The page as an uncompressed PGM, what the first reading gets: writing it is a copy, and tesseract decodes it
+   * faster than a PNG (same pixels, same text). 38 of 38 dev pages read identically, ≈ 25 ms less per ticket.
+   */
+  pgm: Buffer;
+  /** The same page as PNG, for the re-reads that crop it with sharp (which cannot read PGM); made on first use. */
+  png(): Promise<Buffer>;
   /** The same page as raw grey pixels, for checks on the ink that must not decode the PNG again. */
   gray: Gray;
   withInk(black: number): Promise<Buffer>;
@@ -81,8 +87,8 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
   }
   if (!opts.flatten) {
     const page = await toGray(rawSharp(gray).normalise());
-    const png = await toPng(page);
-    return { png, gray: page, withInk: async () => png };
+    const png = once(() => toPng(page));
+    return { pgm: toPgm(page), png, gray: page, withInk: png };
   }
   const bg = await toGray(
     rawSharp(small).blur(2).resize({ width: gray.width, height: gray.height, fit: 'fill' }),
@@ -93,7 +99,25 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
     return Math.abs(angle) >= 0.3 ? toGray(rawSharp(flat).rotate(angle, { background: '#ffffff' })) : flat;
   };
   const page = await render(opts.black);
-  return { png: await toPng(page), gray: page, withInk: async (black) => toPng(await render(black)) };
+  return {
+    pgm: toPgm(page),
+    png: once(() => toPng(page)),
+    gray: page,
+    withInk: async (black) => toPng(await render(black)),
+  };
+}
+
+/** A binary PGM (P5): a short header and the grey bytes as they are. */
+const toPgm = (g: Gray): Buffer =>
+  Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'ascii'), g.data]);
+
+/** `make` run once, on the first call; later calls get the same promise. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () => {
+    made ??= make();
+    return made;
+  };
 }
 
 /** What tesseract reads: a single-channel PNG, fast to write. */

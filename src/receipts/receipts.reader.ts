@@ -156,7 +156,7 @@ async function rescueRfc(
   const added: string[] = [];
   // The bolder page brings back faded strokes (a thermal value printed light); the default suits heavy fonts.
   const bolder = await page.withInk(RFC_RETRY_INK);
-  for (const alone of await rfcWordsReadings(engine, [page.png, bolder], first)) {
+  for (const alone of await rfcWordsReadings(engine, [await page.png(), bolder], first)) {
     readings.push(extractFields(alone.text));
     added.push(alone.line);
   }
@@ -197,10 +197,9 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const today = clock.now();
     const extractFields = (text: string): Extraction => extractAt(text, today);
     const page = await preparePage(image);
-    const prepared = page.png;
     const t1 = performance.now();
     // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
-    const raw = await engine.recognize(prepared, { words: true });
+    const raw = await engine.recognize(page.pgm, { words: true });
     // A barred zero read as 8 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
     const first = { ...raw, text: withBarredZeros(page.gray, raw) };
     const t2 = performance.now();
@@ -217,7 +216,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (opts.headerPass !== false && weakHeader(result)) {
       // The RFC and date sit in the header; twice the pixels there rescue thin or faded characters.
       const t4 = performance.now();
-      const head = await engine.recognize(await headerCrop(prepared));
+      const head = await engine.recognize(await headerCrop(await page.png()));
       const headFields = extractFields(head.text);
       const readings = [result, headFields];
       result = mergeExtractions(result, headFields, HEADER_FIELDS);
@@ -237,7 +236,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (opts.vendorPass !== false && unexplainedRfc(result)) {
       // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
       const t5 = performance.now();
-      const sparse = await engine.recognize(await headerCrop(prepared, 1), { psm: '11' });
+      const sparse = await engine.recognize(await headerCrop(await page.png(), 1), { psm: '11' });
       const found = razonSocialFor(sparse.text, result.fields.vendor_rfc as string);
       if (found && found.confidence > result.confidence.vendor_name) {
         result.fields.vendor_name = found.name;

@@ -8,11 +8,25 @@ describe('preparePage', () => {
     for (const file of ['dev-001-clean.jpg', 'dev-021-mild.jpg']) {
       const photo = readFileSync(`fixtures/receipts/${file}`);
       const page = await preparePage(photo);
-      expect(page.png.equals(await prepareImage(photo))).toBe(true);
+      const png = await page.png();
+      expect(png.equals(await prepareImage(photo))).toBe(true);
+      expect(await page.png()).toBe(png); // encoded once
       const bold = await page.withInk(0.6);
       expect(bold.equals(await prepareImage(photo, { black: 0.6 }))).toBe(true);
-      expect(bold.equals(page.png)).toBe(false);
+      expect(bold.equals(png)).toBe(false);
     }
+  });
+
+  it('hands the first reading a PGM of exactly the pixels of the PNG the re-reads crop', async () => {
+    const page = await preparePage(readFileSync('fixtures/receipts/dev-001-clean.jpg'));
+    const { data, info } = await sharp(await page.png())
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const header = `P5\n${info.width} ${info.height}\n255\n`;
+    expect(page.pgm.subarray(0, header.length).toString('ascii')).toBe(header);
+    expect(page.pgm.subarray(header.length).equals(data)).toBe(true);
+    expect(page.pgm.subarray(header.length).equals(page.gray.data)).toBe(true);
   });
 });
 
