@@ -90,6 +90,8 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
     const png = once(() => toPng(page));
     return { pgm: toPgm(page), png, gray: page, withInk: png };
   }
+  // sharp runs resize before blur whatever the call order: the background is upscaled (Lanczos), then lightly
+  // blurred at full size. The ink mapping and every dev figure were tuned on exactly that.
   const bg = await toGray(
     rawSharp(small).blur(2).resize({ width: gray.width, height: gray.height, fit: 'fill' }),
   );
