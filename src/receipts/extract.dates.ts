@@ -87,23 +87,28 @@ function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: st
   return direct && direct >= win.possibleFrom && direct <= win.possibleTo ? { iso: direct, edits: 1 } : null;
 }
 
-const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[Il|]/g, '1');
+const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[IlL|]/g, '1');
+/** A year as read with its look-alike letters made digits, when at least two of its characters were digits. */
+const yearOf = (s: string): string => ((s.match(/\d/g)?.length ?? 0) >= 2 ? digitsOf(s) : '');
 const monthIndex = (s: string): number => {
   const m = s.replace(/0/g, 'O').replace(/1/g, 'I');
   const k = MONTH_ALT[m] ?? m;
   return MONTHS.indexOf(k) + 1;
 };
 
-const NUMERIC = /(?<!\d)([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{1,3})\s?[/\-.]\s?([0-9OQD]{4,5}|\d{2})(?!\d)/;
-const ISO = /(?<!\d)(\d{4,5})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
-// `21-NOV-2026`, `21 NOV 2026`.
-const NAMED = /(?<!\d)([0-9OQD]{1,3})\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d{4,5}|\d{2})(?!\d)/;
+// Look-alike letters (`2O26`, `2I/11`, `21/II`) are digits in a date's groups; lines arrive upper-cased.
+const NUMERIC =
+  /(?<!\d)([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{4,5}|\d{2})(?!\d)/;
+const ISO = /(?<!\d)(\d[0-9OQDIL]{3,4})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
+// `21-NOV-2026`, `21 NOV 2026`, `21NOV26`.
+const NAMED =
+  /(?<![\dA-Z])(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-. ]?\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]?\s?(\d[0-9OQDIL]{3,4}|\d{2})(?!\d)/;
 // `21 DE NOVIEMBRE DE 2026`: four-digit year only (`AV. 5 DE MAYO 23` is an address).
-const NAMED_LONG = /(?<!\d)(\d{1,2})\s+DE\s+([A-Z]{3})[A-Z]*\s+(?:DEL?\s+)?(\d{4})(?!\d)/;
+const NAMED_LONG = /(?<!\d)(\d{1,2})\s+DE\s+([A-Z]{3})[A-Z]*\.?\s+(?:DEL?\s+)?(\d{4})(?!\d)/;
 /** Street names are dates too (`AV. 5 DE MAYO`, `C. 16 DE SEPTIEMBRE`). */
 const ADDRESS_LINE = /\b(?:AV|AVE|AVENIDA|CALLE|CALZ|BLVD|COL|C\.P|CP|ESQ)\b|^C\.\s/;
 // `NOV 21, 2026`: month first.
-const MONTH_FIRST = /(?<![A-Z])([A-Z]{3})[A-Z]*\.?\s(\d{1,2}),?\s(\d{4})(?!\d)/;
+const MONTH_FIRST = /(?<![A-Z])([A-Z]{3})[A-Z]*\.?\s(\d{1,2}),?\s(?:DE\s)?(\d{4})(?!\d)/;
 
 /** A date found on a line: `edits` repairs made; `doubtful` when part of it was probably not read at all. */
 interface FoundDate {
@@ -116,14 +121,14 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
   const s = norm.replace(/-+/g, '-');
   const iso = ISO.exec(s);
   if (iso) {
-    const r = repairDate(iso[1] ?? '', iso[2] ?? '', iso[3] ?? '', win);
+    const r = repairDate(yearOf(iso[1] ?? ''), iso[2] ?? '', iso[3] ?? '', win);
     if (r) return r;
   }
   const named = NAMED.exec(s) ?? (ADDRESS_LINE.test(s) ? null : NAMED_LONG.exec(s));
   if (named) {
     const m = monthIndex(named[2] ?? '');
     if (m > 0) {
-      const r = repairDate(named[3] ?? '', String(m), digitsOf(named[1] ?? ''), win);
+      const r = repairDate(yearOf(named[3] ?? ''), String(m), digitsOf(named[1] ?? ''), win);
       if (r) return r;
     }
   }
@@ -137,7 +142,7 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
   }
   const num = NUMERIC.exec(s);
   if (!num) return null;
-  const [y, m, d] = [num[3] ?? '', digitsOf(num[2] ?? ''), digitsOf(num[1] ?? '')];
+  const [y, m, d] = [yearOf(num[3] ?? ''), digitsOf(num[2] ?? ''), digitsOf(num[1] ?? '')];
   const rest = s.slice(num.index + num[0].length);
   if (y === '20') {
     // `27-09-20 25`: a four-digit year OCR split in two. `27-09-20 Tu`: the same, its end garbled; the date
@@ -203,6 +208,9 @@ function looksLikeTimeLine(norm: string): boolean {
   return /^(?:[A-Z]{1,6}\.?\s?:?\s?)?\d{1,2}\s?:\s?\d{2}$/.test(norm.trim()) || !/[A-Z]{3}/.test(norm);
 }
 
+/** Labels of dates that are not the purchase's (`FECHA DE VENCIMIENTO`, `FECHA LIMITE PARA FACTURAR`). */
+const OTHER_DATE = /VENCIM|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVA|NACIM|PROXIM|DEVOLU/;
+
 /**
  * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
  * sets which years are plausible (see dateWindow), so the rules do not expire.
@@ -213,7 +221,8 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
   let time: { t: string; score: number } | null = null;
   for (const l of lines) {
     if (/VENCE|VIGENCIA|CADUC|EXPIRA|PERMISO|CRE:/.test(l.norm)) continue;
-    const d = dateOn(l.norm, win);
+    // Dates a ticket prints beside the purchase's: a due date, the last day to invoice, a delivery, a renewal.
+    const d = OTHER_DATE.test(l.norm) ? null : dateOn(l.norm, win);
     const t = timeOn(l.norm);
     if (d) {
       const score =

@@ -144,7 +144,10 @@ export function repairRfc(token: string, allowDrop = false): Array<{ rfc: string
 // read as its usual look-alike (`N.E.C.`, `B.F.G.`); the dots keep ordinary three-letter words out.
 const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?`;
 const RFC_LABEL = new RegExp(LABEL);
-const BEFORE_VALUE = new RegExp(String.raw`^.*?(${LABEL})\s*[:.;,]?\s*`);
+// `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label.
+const BEFORE_VALUE = new RegExp(
+  String.raw`^.*?(${LABEL})\s*[:.;,]?\s*(?:(?:DEL\s)?EMISOR\b|NO\b|NUM\b|NUMERO\b)?\s*[:.;,]?\s*`,
+);
 const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
 /**
  * A line that is only the heading of the customer's details (`RECEPTOR`, `DATOS DEL CLIENTE:`); not
@@ -157,7 +160,12 @@ function tokensOf(norm: string): string[] {
   const compact = afterLabel.replace(/[\s.\-:]/g, '');
   const words = norm.split(/[\s:;,]+/);
   const out = new Set<string>();
-  for (const w of words) if (w.length >= 12 && w.length <= 14) out.add(w);
+  for (const w of words) {
+    // `CCO-860523-114`: the hyphens or dots some tickets print between the RFC's parts.
+    const bare = w.replace(/[.-]/g, '');
+    if (w.length >= 12 && w.length <= 14) out.add(w);
+    if (bare !== w && bare.length >= 12 && bare.length <= 13) out.add(bare);
+  }
   for (const len of [14, 13, 12]) if (compact.length >= len) out.add(compact.slice(0, len));
   return [...out];
 }

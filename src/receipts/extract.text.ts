@@ -71,10 +71,20 @@ export function toLines(text: string): Line[] {
 // Thousands groups (`1,257` or OCR's `1, 257`), a decimal point or comma, exactly two decimals.
 const MONEY_RE = /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
 
+/**
+ * `1O6.15` and `II6.15` as `106.15` and `116.15`: in a word that ends in an amount's decimals and holds a digit,
+ * O is a zero and I or L a one (lines arrive upper-cased). Else the amount would be the fragment after the
+ * letter (`6.15`). Same length, so positions on the line still hold.
+ */
+const withDigitLookalikes = (norm: string): string =>
+  norm.replace(/(?<=^|\s|\$)[0-9OIL]*\d[0-9OIL]*(?=[.,]\d{2}(?!\d))/g, (w) =>
+    w.replace(/O/g, '0').replace(/[IL]/g, '1'),
+  );
+
 /** Every amount with two decimals on a line, left to right. */
 export function moneyIn(norm: string): Money[] {
   const out: Money[] = [];
-  for (const m of norm.matchAll(MONEY_RE)) {
+  for (const m of withDigitLookalikes(norm).matchAll(MONEY_RE)) {
     const whole = (m[2] ?? '').replace(/[,\s]/g, '');
     const cents = Number(whole) * 100 + Number(m[3]);
     if (!Number.isFinite(cents)) continue;

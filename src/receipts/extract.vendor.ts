@@ -20,11 +20,18 @@ const ADDRESS =
 
 /** A label before the issuer's name (`RAZON SOCIAL:`, `PROPIETARIO:`): not part of it. */
 const NAME_LABEL =
-  /^\W*(?:RAZON SOCIAL|DENOMINACION|NOMBRE|PROPIETARI[OA]|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR)\s?[:.]\s*/;
+  /^\W*(?:RAZON SOCIAL|DENOMINACION|NOMBRE|PROPIETARI[OA]|PROP|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR)\s?[:.]\s*/;
+/**
+ * An RFC printed after the name on its line (`CADENA COMERCIAL OXXO SA DE CV RFC: CCO860523114`), labelled or
+ * shaped like one; the RFC is read on its own elsewhere.
+ */
+const RFC_AFTER_NAME =
+  /\s+(?:(?:R\.?\s?F\.?\s?C\.?|RFC)(?=[\s:.]|$).*|[A-Z&Ñ]{3,4}[-\s]?\d{6}[-\s]?[A-Z0-9]{3})$/;
 
 const clean = (s: string): string =>
   s
     .replace(NAME_LABEL, '')
+    .replace(RFC_AFTER_NAME, '')
     .replace(/^[^A-Z0-9(]+/, '')
     .replace(/[^A-Z0-9.)]+$/, '')
     .replace(/\s+/g, ' ')

@@ -539,3 +539,111 @@ describe('vendor name', () => {
     expect(vendorName(text, 'OAT080813655', 3)).toBe('OPERADORA DE ALIMENTOS LA TERRAZA, S.A. DE C.V.');
   });
 });
+
+/** A whole short ticket as OCR returns it, with one line swapped in where the probe put its trap. */
+const oxxo = (rfcLine: string, nameLine = 'CADENA COMERCIAL OXXO SA DE CV'): string =>
+  [
+    'OXXO',
+    nameLine,
+    rfcLine,
+    'EDISON 1235 C.P. 64480',
+    'FECHA 21/11/2026 HORA 22:14',
+    'TICKET 345678',
+    'COCA COLA 600ML 1 18.50',
+    'TOTAL 18.50',
+    'EFECTIVO 20.00',
+    'CAMBIO 1.50',
+  ].join('\n');
+
+describe('formats a third review probed (real chains, OCR slips)', () => {
+  it.each([
+    ['FECHA: 21/11/2O26 HORA: 19:05', '2026-11-21'],
+    ['2O26-11-21 19:05', '2026-11-21'], // not 2021-11-26 from the tail
+    ['FECHA: 2I/11/2026', '2026-11-21'],
+    ['FECHA: 21/1I/2026', '2026-11-21'],
+    ['FECHA: 21/II/2026', '2026-11-21'],
+    ['21-NOV-2O26', '2026-11-21'],
+    ['FECHA: 21NOV26 HORA: 10:30', '2026-11-21'],
+    ['FECHA: 21NOV2026', '2026-11-21'],
+    ['FECHA: 21 DE NOV. DE 2026', '2026-11-21'],
+    ['NOVIEMBRE 21 DE 2026 10:30', '2026-11-21'],
+  ])('date %s → %s', (text, iso) => {
+    expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
+  });
+
+  it('does not take a year from two letters and a digit', () => {
+    expect(extractDateTime(lines('LOTE 12/05/OOL1'), TODAY).date).toBeNull();
+  });
+
+  it.each([
+    'FECHA DE VENCIMIENTO: 21/12/2026',
+    'FECHA LIMITE PARA FACTURAR: 30/11/2026',
+    'FECHA DE RENOVACION: 15/03/2027',
+    'FECHA DE ENTREGA: 28/11/2026',
+  ])('a labelled date that is not the purchase (%s) does not beat the purchase date', (other) => {
+    const text = `FARMACIA\n${other}\n21/11/2026 10:30\nAMOXICILINA 1 89.50\nTOTAL 89.50\n${other}`;
+    const got = extractDateTime(lines(text), TODAY);
+    expect(got.date).toBe('2026-11-21');
+    expect(got.time).toBe('10:30');
+  });
+
+  it.each([
+    ['TOTAL 1O6.15', 10615],
+    ['TOTAL II6.15', 11615],
+    ['TOTAL $1O6.15', 10615],
+  ])('a total with look-alike letters for digits (%s) is read whole, not as its tail', (line, cents) => {
+    const items = 'LECHE ENTERA 1L 1 27.50\nDETERGENTE 1KG 1 44.90\nJITOMATE 1.250 KG 33.75';
+    expect(extractFields(`SORIANA\n${items}\n${line}\nTARJETA DEBITO`, TODAY).fields.total).toBe(cents);
+    expect(moneyIn(line).map((m) => m.cents)).toEqual([cents]);
+  });
+
+  it('leaves words that only end in look-alikes alone', () => {
+    expect(moneyIn('LOL.50 1L 27.50').map((m) => m.cents)).toEqual([2750]);
+  });
+
+  it.each([
+    'RFC EMISOR: CCO-860523-114',
+    'RFC EMISOR: CCO 860523 114',
+    'R.F.C. No. CCO-860523-114',
+    'RFC DEL EMISOR: CCO860523114',
+    'R.F.C.: CCO.860523.114',
+  ])('an RFC after a longer label or with separators (%s) is read, not invented', (rfcLine) => {
+    expect(extractFields(oxxo(rfcLine), TODAY).fields.vendor_rfc).toBe('CCO860523114');
+  });
+
+  it('a value starting with NO is not taken for a `No.` label', () => {
+    const nameLine = 'NOCHES COMERCIALES OXXO SA DE CV';
+    expect(extractFields(oxxo('RFC NOC800101AB1', nameLine), TODAY).fields.vendor_rfc).toBe('NOC800101AB1');
+    expect(extractFields(oxxo('RFC No. NOC800101AB1', nameLine), TODAY).fields.vendor_rfc).toBe(
+      'NOC800101AB1',
+    );
+  });
+
+  it.each([
+    ['CADENA COMERCIAL OXXO SA DE CV RFC: CCO860523114', 'CADENA COMERCIAL OXXO SA DE CV'],
+    ['CADENA COMERCIAL OXXO SA DE CV CCO860523114', 'CADENA COMERCIAL OXXO SA DE CV'],
+  ])('a razón social with the RFC on its line (%s) is still the vendor', (nameLine, name) => {
+    const got = extractFields(oxxo('EDISON 1235', nameLine), TODAY).fields;
+    expect(got.vendor_name).toBe(name);
+    expect(got.vendor_rfc).toBe('CCO860523114');
+  });
+
+  it.each([
+    ['JUAN PEREZ LOPEZ RFC: PELJ800101AB6', ''],
+    ['PROP. JUAN PEREZ LOPEZ', 'RFC: PELJ800101AB6'],
+  ])('a persona física named as %s', (nameLine, rfcLine) => {
+    const text = [
+      'TAQUERIA EL GUERO',
+      nameLine,
+      rfcLine,
+      'CALLE HIDALGO 12 C.P. 68000',
+      'FECHA: 21/11/2026 13:00',
+      'TACOS PASTOR 5 75.00',
+      'TOTAL 75.00',
+      'EFECTIVO 100.00',
+    ].join('\n');
+    const got = extractFields(text, TODAY).fields;
+    expect(got.vendor_name).toBe('JUAN PEREZ LOPEZ');
+    expect(got.vendor_rfc).toBe('PELJ800101AB6');
+  });
+});
