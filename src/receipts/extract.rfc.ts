@@ -116,6 +116,19 @@ function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: 
         if (isValid(v)) out.push({ s: v, edits: c.edits + cost });
       }
     }
+    // Both of the homoclave's first characters misread alike (`11` as `ll`, `00` as `OO`): one slip each, no
+    // dearer than changing a digit of the date to something the check digit happens to accept.
+    const h = c.s.length - 3;
+    const digit = (ch: string | undefined): boolean => ch !== undefined && ch >= '0' && ch <= '9';
+    // Letters for digits or digits for letters only: two letters swapped for two others (`CN` → `EH`) is a
+    // guess the check digit would accept one time in eleven.
+    const crosses = (from: string | undefined, to: string): boolean => digit(from) !== digit(to);
+    for (const a of LOOKALIKE[c.s[h] ?? ''] ?? [])
+      for (const b of LOOKALIKE[c.s[h + 1] ?? ''] ?? []) {
+        if (!crosses(c.s[h], a) || !crosses(c.s[h + 1], b)) continue;
+        const v = c.s.slice(0, h) + a + b + c.s.slice(h + 2);
+        if (isValid(v)) out.push({ s: v, edits: c.edits + 2 });
+      }
   }
   return out.sort((a, b) => a.edits - b.edits);
 }

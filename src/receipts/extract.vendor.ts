@@ -28,8 +28,19 @@ const NAME_LABEL =
 const RFC_AFTER_NAME =
   /\s+(?:(?:R\.?\s?F\.?\s?C\.?|RFC)(?=[\s:.]|$).*|[A-Z&Ñ]{3,4}[-\s]?\d{6}[-\s]?[A-Z0-9]{3})$/;
 
+/** `OXXO, 5.A. DE C.V.`: an S read as 5 in a company type, put back only when the line then ends in one. */
+const withTypeS = (s: string): string => {
+  if (ADDRESS.test(s)) return s;
+  const typed = s.replace(/(^|[\s,])5(?=\.\s?A\b|\s?A\.?\s?DE\s?C|\.?\s?DE\s?R)/g, '$1S');
+  return typed !== s && SUFFIX.test(typed.trim()) && !SUFFIX.test(s.trim()) ? typed : s;
+};
+
+/** `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`). */
+const lettersForZeros = (name: string): string =>
+  name.replace(/\b[A-Z0]*[A-Z][A-Z0]*\b/g, (w) => (/[A-Z].*[A-Z]/.test(w) ? w.replace(/0/g, 'O') : w));
+
 const clean = (s: string): string =>
-  s
+  withTypeS(s)
     .replace(NAME_LABEL, '')
     .replace(RFC_AFTER_NAME, '')
     .replace(/^[^A-Z0-9(]+/, '')
@@ -161,7 +172,8 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm)) : null;
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
-  if (name) name = canonicalSuffix(spellBusinessWords(name));
+  if (name) name = canonicalSuffix(spellBusinessWords(lettersForZeros(name)));
+  if (storeName) storeName = lettersForZeros(storeName);
   return {
     name: name ?? storeName,
     storeName,

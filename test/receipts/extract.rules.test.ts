@@ -646,4 +646,38 @@ describe('formats a third review probed (real chains, OCR slips)', () => {
     expect(got.vendor_name).toBe('JUAN PEREZ LOPEZ');
     expect(got.vendor_rfc).toBe('PELJ800101AB6');
   });
+  it.each([
+    ['CADENA COMERCIAL OXXO, 5.A. DE C.V.', 'CADENA COMERCIAL OXXO, S.A. DE C.V.'],
+    ['CADENA C0MERCIAL 0XXO SA DE CV', 'CADENA COMERCIAL OXXO SA DE CV'],
+  ])('a razón social with digits for letters (%s) is read as %s', (nameLine, name) => {
+    expect(extractFields(oxxo('RFC: CCO860523114', nameLine), TODAY).fields.vendor_name).toBe(name);
+  });
+
+  it('keeps a name digit that stands alone and a 5 that is no company type', () => {
+    const seven = extractFields(oxxo('RFC: GSM0701017A1', 'GRUPO 7 MARES SA DE CV'), TODAY).fields;
+    expect(seven.vendor_name).toBe('GRUPO 7 MARES SA DE CV');
+    expect(extractFields(oxxo('RFC: CCO860523114', 'CALLE 5 A'), TODAY).fields.vendor_name).not.toMatch(
+      /S A/,
+    );
+  });
+
+  it('reads a homoclave 11 read as ll, instead of changing the date to fit the check digit', () => {
+    expect(extractFields(oxxo('RFC: CCO86O523ll4'), TODAY).fields.vendor_rfc).toBe('CCO860523114');
+    // Two letters for two other letters is no such slip: dev-028's check digit is what was misread.
+    expect(extractFields(oxxo('R.F.C.: FSL040722CN6'), TODAY).fields.vendor_rfc).toBe('FSL040722CN0');
+  });
+
+  it('takes neither PAGO: nor SU PAGO for an item on a ticket without a TOTAL line', () => {
+    const parking = [
+      'ESTACIONAMIENTO CENTRO',
+      'OPERADORA DE ESTACIONAMIENTOS PLAZA SA DE CV',
+      'RFC OEP121005K37',
+      'ENTRADA: 21/11/2026 09:12',
+      'SALIDA: 21/11/2026 11:47',
+      'IMPORTE: $45.00',
+      'PAGO: $50.00',
+      'CAMBIO: $5.00',
+    ].join('\n');
+    expect(extractFields(parking, TODAY).fields.total).toBe(4500);
+  });
 });
