@@ -89,20 +89,28 @@ function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: st
 
 const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[IlL|]/g, '1');
 /** A year as read with its look-alike letters made digits, when at least two of its characters were digits. */
-const yearOf = (s: string): string => ((s.match(/\d/g)?.length ?? 0) >= 2 ? digitsOf(s) : '');
+const yearOf = (s: string): string => {
+  // `2026L` (`21/11/2026LUNES`): the letter is the next word's, not a fifth character of the year.
+  const year = s.length === 5 && /[A-Z]$/.test(s) ? s.slice(0, 4) : s;
+  return (year.match(/\d/g)?.length ?? 0) >= 2 ? digitsOf(year) : '';
+};
 const monthIndex = (s: string): number => {
   const m = s.replace(/0/g, 'O').replace(/1/g, 'I');
   const k = MONTH_ALT[m] ?? m;
   return MONTHS.indexOf(k) + 1;
 };
 
-// Look-alike letters (`2O26`, `2I/11`, `21/II`) are digits in a date's groups; lines arrive upper-cased.
+// Look-alike letters (`2O26`, `2I/11`, `21/II`) are digits in a date's groups (a day holds a real digit: the L of
+// `TEL. 12-34-56` is no day); lines arrive upper-cased.
 const NUMERIC =
-  /(?<!\d)([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{4,5}|\d{2})(?!\d)/;
+  /(?<!\d)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-.]\s?([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{4,5}|\d{2})(?!\d)/;
 const ISO = /(?<!\d)(\d[0-9OQDIL]{3,4})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
-// `21-NOV-2026`, `21 NOV 2026`, `21NOV26`.
+// `21-NOV-2026`, `21 NOV 2026`.
 const NAMED =
-  /(?<![\dA-Z])(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-. ]?\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]?\s?(\d[0-9OQDIL]{3,4}|\d{2})(?!\d)/;
+  /(?<!\d)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d[0-9OQDIL]{3,4}|\d{2})(?!\d)/;
+// `21NOV26`: only beside a FECHA label or a time (`LOTE 12MAY27`, `CAD. 12DIC27` are lots and expiries).
+const NAMED_TIGHT = /(?<![\dA-Z])(\d{1,2})([A-Z]{3})(\d{4}|\d{2})(?![\dA-Z])/;
+const DATE_CONTEXT = /FECHA|\d\s?:\s?\d{2}/;
 // `21 DE NOVIEMBRE DE 2026`: four-digit year only (`AV. 5 DE MAYO 23` is an address).
 const NAMED_LONG = /(?<!\d)(\d{1,2})\s+DE\s+([A-Z]{3})[A-Z]*\.?\s+(?:DEL?\s+)?(\d{4})(?!\d)/;
 /** Street names are dates too (`AV. 5 DE MAYO`, `C. 16 DE SEPTIEMBRE`). */
@@ -124,7 +132,10 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     const r = repairDate(yearOf(iso[1] ?? ''), iso[2] ?? '', iso[3] ?? '', win);
     if (r) return r;
   }
-  const named = NAMED.exec(s) ?? (ADDRESS_LINE.test(s) ? null : NAMED_LONG.exec(s));
+  const named =
+    NAMED.exec(s) ??
+    (ADDRESS_LINE.test(s) ? null : NAMED_LONG.exec(s)) ??
+    (DATE_CONTEXT.test(s) ? NAMED_TIGHT.exec(s) : null);
   if (named) {
     const m = monthIndex(named[2] ?? '');
     if (m > 0) {
@@ -209,7 +220,8 @@ function looksLikeTimeLine(norm: string): boolean {
 }
 
 /** Labels of dates that are not the purchase's (`FECHA DE VENCIMIENTO`, `FECHA LIMITE PARA FACTURAR`). */
-const OTHER_DATE = /VENCIM|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVA|NACIM|PROXIM|DEVOLU/;
+const OTHER_DATE =
+  /\b(?:VENCIMIENTO|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVACION|NACIMIENTO|PROXIMA|PROXIMO|DEVOLUCION(?:ES)?)\b.*$/;
 
 /**
  * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
@@ -221,9 +233,11 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
   let time: { t: string; score: number } | null = null;
   for (const l of lines) {
     if (/VENCE|VIGENCIA|CADUC|EXPIRA|PERMISO|CRE:/.test(l.norm)) continue;
-    // Dates a ticket prints beside the purchase's: a due date, the last day to invoice, a delivery, a renewal.
-    const d = OTHER_DATE.test(l.norm) ? null : dateOn(l.norm, win);
-    const t = timeOn(l.norm);
+    // Dates a ticket prints beside the purchase's (a due date, the last day to invoice, a delivery, a renewal):
+    // what follows such a label is not the purchase's; what comes before it on the line may be.
+    const own = l.norm.replace(OTHER_DATE, '');
+    const d = dateOn(own, win);
+    const t = timeOn(own);
     if (d) {
       const score =
         (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits - (d.doubtful ? 0.5 : 0);

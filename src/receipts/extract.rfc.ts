@@ -116,19 +116,6 @@ function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: 
         if (isValid(v)) out.push({ s: v, edits: c.edits + cost });
       }
     }
-    // Both of the homoclave's first characters misread alike (`11` as `ll`, `00` as `OO`): one slip each, no
-    // dearer than changing a digit of the date to something the check digit happens to accept.
-    const h = c.s.length - 3;
-    const digit = (ch: string | undefined): boolean => ch !== undefined && ch >= '0' && ch <= '9';
-    // Letters for digits or digits for letters only: two letters swapped for two others (`CN` → `EH`) is a
-    // guess the check digit would accept one time in eleven.
-    const crosses = (from: string | undefined, to: string): boolean => digit(from) !== digit(to);
-    for (const a of LOOKALIKE[c.s[h] ?? ''] ?? [])
-      for (const b of LOOKALIKE[c.s[h + 1] ?? ''] ?? []) {
-        if (!crosses(c.s[h], a) || !crosses(c.s[h + 1], b)) continue;
-        const v = c.s.slice(0, h) + a + b + c.s.slice(h + 2);
-        if (isValid(v)) out.push({ s: v, edits: c.edits + 2 });
-      }
   }
   return out.sort((a, b) => a.edits - b.edits);
 }
@@ -157,9 +144,10 @@ export function repairRfc(token: string, allowDrop = false): Array<{ rfc: string
 // read as its usual look-alike (`N.E.C.`, `B.F.G.`); the dots keep ordinary three-letter words out.
 const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?`;
 const RFC_LABEL = new RegExp(LABEL);
-// `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label.
+// `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label (not `NUM`: an RFC
+// may start with it).
 const BEFORE_VALUE = new RegExp(
-  String.raw`^.*?(${LABEL})\s*[:.;,]?\s*(?:(?:DEL\s)?EMISOR\b|NO\b|NUM\b|NUMERO\b)?\s*[:.;,]?\s*`,
+  String.raw`^.*?(${LABEL})\s*[:.;,]?\s*(?:(?:DEL\s)?EMISOR\b|NO\b|NUMERO\b)?\s*[:.;,]?\s*`,
 );
 const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
 /**

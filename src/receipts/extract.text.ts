@@ -73,11 +73,11 @@ const MONEY_RE = /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3})+|\d+)\s?[.,](
 
 /**
  * `1O6.15` and `II6.15` as `106.15` and `116.15`: in a word that ends in an amount's decimals and holds a digit,
- * O is a zero and I or L a one (lines arrive upper-cased). Else the amount would be the fragment after the
+ * O is a zero, and I or L opening it a one (lines arrive upper-cased); an L after a digit is a unit (`1L26.50`). Else the amount would be the fragment after the
  * letter (`6.15`). Same length, so positions on the line still hold.
  */
 const withDigitLookalikes = (norm: string): string =>
-  norm.replace(/(?<=^|\s|\$)[0-9OIL]*\d[0-9OIL]*(?=[.,]\d{2}(?!\d))/g, (w) =>
+  norm.replace(/(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g, (w) =>
     w.replace(/O/g, '0').replace(/[IL]/g, '1'),
   );
 

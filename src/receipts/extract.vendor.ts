@@ -39,10 +39,13 @@ const withTypeS = (s: string): string => {
 const lettersForZeros = (name: string): string =>
   name.replace(/\b[A-Z0]*[A-Z][A-Z0]*\b/g, (w) => (/[A-Z].*[A-Z]/.test(w) ? w.replace(/0/g, 'O') : w));
 
+/** A customer's line (`PUBLICO EN GENERAL RFC: XAXX010101000`) keeps its RFC, and so stays no name. */
+const CUSTOMER_LINE = /PUBLICO EN GENERAL|CLIENTE|RECEPTOR|X[AE]XX\d/;
+
 const clean = (s: string): string =>
   withTypeS(s)
     .replace(NAME_LABEL, '')
-    .replace(RFC_AFTER_NAME, '')
+    .replace(RFC_AFTER_NAME, (rfc) => (CUSTOMER_LINE.test(s) ? rfc : ''))
     .replace(/^[^A-Z0-9(]+/, '')
     .replace(/[^A-Z0-9.)]+$/, '')
     .replace(/\s+/g, ' ')

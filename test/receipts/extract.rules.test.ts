@@ -661,10 +661,55 @@ describe('formats a third review probed (real chains, OCR slips)', () => {
     );
   });
 
-  it('reads a homoclave 11 read as ll, instead of changing the date to fit the check digit', () => {
-    expect(extractFields(oxxo('RFC: CCO86O523ll4'), TODAY).fields.vendor_rfc).toBe('CCO860523114');
-    // Two letters for two other letters is no such slip: dev-028's check digit is what was misread.
+  it('mends a misread date digit before it swaps two homoclave characters (which the check digit accepts 1 in 11)', () => {
+    // The homoclave's `11` read as `ll` stays unrepaired for that reason: as often right as wrong (a review's fuzz).
+    expect(extractFields(oxxo('R.F.C. CCO880523114'), TODAY).fields.vendor_rfc).toBe('CCO860523114');
+    // dev-028: the check digit is what was misread, not two homoclave letters.
     expect(extractFields(oxxo('R.F.C.: FSL040722CN6'), TODAY).fields.vendor_rfc).toBe('FSL040722CN0');
+  });
+
+  it('keeps an RFC that starts with NUM after its label', () => {
+    expect(extractRfc(lines('R.F.C. NUM 850101 125'), null)?.rfc).toBe('NUM850101125');
+  });
+
+  it('does not take a customer line with its RFC for the vendor', () => {
+    const text = 'TAQUERIA EL GUERO\nPUBLICO EN GENERAL RFC: XAXX010101000\nTACOS 5 75.00\nTOTAL 75.00';
+    expect(extractFields(text, TODAY).fields.vendor_name).toBe('TAQUERIA EL GUERO');
+  });
+
+  it.each([
+    ['FECHA:21/11/2026LUNES HORA:14:32', '2026-11-21'],
+    ['21/11/2026DOM 14:32', '2026-11-21'],
+    ['21-11-2026IVA', '2026-11-21'],
+    ['21 NOV 2026L', '2026-11-21'],
+  ])('a word glued to the year (%s) is no part of it', (text, iso) => {
+    expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
+  });
+
+  it('reads no date from a lot, an expiry or a phone number', () => {
+    for (const line of ['LOTE 12MAY27', 'CAD. 12DIC27', 'PLU 1SEP24', 'TEL. 12-34-56'])
+      expect(extractDateTime(lines(`FARMACIA\nPARACETAMOL 35.50\n${line}`), TODAY).date).toBeNull();
+  });
+
+  it('keeps the purchase date before a delivery note on its line, and ENTREGADO is no label', () => {
+    const text =
+      'PIZZAS NAPOLI\n21/11/2026 14:32 ENTREGA A DOMICILIO\nPIZZA 189.00\nTOTAL 189.00\nPROMOCION VALIDA AL 30/11/2026';
+    const got = extractDateTime(lines(text), TODAY);
+    expect(got.date).toBe('2026-11-21');
+    expect(got.time).toBe('14:32');
+    expect(extractDateTime(lines('21/11/2026 14:32 ENTREGADO'), TODAY).date).toBe('2026-11-21');
+  });
+
+  it('reads a unit glued to a price as a unit, not as digits', () => {
+    expect(moneyIn('LECHE LALA ENTERA 1L26.50').map((m) => m.cents)).toEqual([2650]);
+    expect(moneyIn('GARRAFON 20L35.00').map((m) => m.cents)).toEqual([3500]);
+    const text = 'TIENDA\nLECHE LALA ENTERA 1L26.50\nPAN BIMBO 680G 45.00\nTOTAL 71.50';
+    expect(extractFields(text, TODAY).fields.total).toBe(7150);
+  });
+
+  it('keeps a bill paid (PAGO: TELMEX) among the items', () => {
+    const text = 'OXXO\nCOCA COLA 600ML 18.00\nPAGO: TELMEX 350.00\nCOMISION 12.00\nTOTAL 380.00';
+    expect(extractFields(text, TODAY).fields.items).toHaveLength(3);
   });
 
   it('takes neither PAGO: nor SU PAGO for an item on a ticket without a TOTAL line', () => {
