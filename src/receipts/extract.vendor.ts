@@ -151,6 +151,18 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       nameConfidence = 0.7;
     }
   }
+  if (!name && rfc?.length === 12) {
+    // Fiscal data printed at the foot (`NUEVA WAL MART DE MEXICO S DE RL DE CV` under the payment): a line ending
+    // in a company type anywhere, taken only when its initials are exactly the RFC's letters.
+    const below = lines
+      .slice(top.length)
+      .map((l) => clean(l.norm))
+      .find((c) => SUFFIX.test(c) && isTexty(c) && !ADDRESS.test(c) && moralInitials(c) === rfc.slice(0, 3));
+    if (below) {
+      name = below;
+      nameConfidence = 0.7;
+    }
+  }
   if (!name && !rfc) {
     // Persona física without a readable RFC: a plain 3-5 word name printed under the store name.
     const person = top.slice(1, 4).find((l) => isPersonName(clean(l.norm)));

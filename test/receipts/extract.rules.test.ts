@@ -725,4 +725,27 @@ describe('formats a third review probed (real chains, OCR slips)', () => {
     ].join('\n');
     expect(extractFields(parking, TODAY).fields.total).toBe(4500);
   });
+  it('takes a razón social printed at the foot when its initials are the RFC letters, and only then', () => {
+    const ticket = (foot: string) =>
+      [
+        'BODEGA AURRERA',
+        'RFC: NWM970924DK3',
+        'AV. UNIVERSIDAD 1000',
+        'CDMX C.P. 03310',
+        'LECHE LALA 1L 1 27.50',
+        'PAN BIMBO GDE 1 45.00',
+        'TOTAL 72.50',
+        'EFECTIVO 100.00',
+        'CAMBIO 27.50',
+        '21/11/26 18:42:10',
+        foot,
+      ].join('\n');
+    expect(extractFields(ticket('NUEVA WAL MART DE MEXICO S DE RL DE CV'), TODAY).fields.vendor_name).toBe(
+      'NUEVA WAL MART DE MEXICO S DE RL DE CV',
+    );
+    // A company's name in a footer that is not the issuer's (a bank, a service) stays out.
+    expect(extractFields(ticket('BANCO MERCANTIL DEL NORTE SA'), TODAY).fields.vendor_name).toBe(
+      'BODEGA AURRERA',
+    );
+  });
 });
