@@ -386,9 +386,13 @@ export function extractRfc(
   lines: Line[],
   razonSocial: string | null = null,
   personName: string | null = null,
+  longerName: string | null = null,
 ): RfcCandidate | null {
   let found: RfcCandidate[] = [];
   const initials = razonSocial ? moralInitials(razonSocial) : personName ? fisicaLetters(personName) : null;
+  // A reading the name with its line above explains (a name wrapped over three lines, its first line read as a
+  // line of its own) is not rewritten by the shorter name's letters.
+  const longer = razonSocial && longerName ? moralInitials(longerName) : null;
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
   lines.forEach((l, i) => {
     const labelled = RFC_LABEL.test(l.norm);
@@ -410,7 +414,12 @@ export function extractRfc(
       }
     }
   });
-  found = withInitials(found, lines, initials);
+  const explained = found.filter((c) => longer !== null && !longer.includes('?') && c.rfc.startsWith(longer));
+  // First, so that it wins a tie with the same reading rewritten (the sort below is stable).
+  found = [
+    ...explained.map((c) => ({ ...c, score: Math.min(1, c.score + 0.1) })),
+    ...withInitials(found, lines, initials),
+  ];
   // A company (SA DE CV...) has a 12-char RFC: a 13-char reading is an OCR insertion.
   if (razonSocial && initials)
     found = found.map((c) => (c.rfc.length === 13 ? { ...c, score: c.score - 0.3 } : c));

@@ -34,7 +34,7 @@ export function extractFields(text: string, today: Date): Extraction {
   // Without a company name, a persona física's name printed under the store name — only a plain person's name
   // (a store name such as `TAQUERIA GONZALEZ LOPEZ` would predict wrong letters).
   const person = !company && firstVendor.name && isPersonName(firstVendor.name) ? firstVendor.name : null;
-  const rfc = extractRfc(lines, company, person);
+  const rfc = extractRfc(lines, company, person, company ? firstVendor.longerName : null);
   const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
   const dt = extractDateTime(lines, today);
   const folio = extractFolio(lines);

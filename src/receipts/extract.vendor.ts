@@ -7,6 +7,11 @@ export interface Vendor {
   storeName: string | null;
   nameConfidence: number;
   storeConfidence: number;
+  /**
+   * The name with the text line above it, when that line could be the name's lost first part (`CADENA` over
+   * `COMERCIAL OXXO` / `S.A. DE C.V.`); null otherwise.
+   */
+  longerName: string | null;
 }
 
 // Company-type suffixes: S.A. DE C.V., SA DE CV, S. DE R.L. DE C.V., S.A.P.I. DE C.V., S.C., A.C., or in words.
@@ -135,6 +140,7 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   // A long name wrapped mid-name (`OPERADORA DE RESTAURANTES` / `LA TERRAZA, S.A. DE C.V.`): the line above
   // belongs to it when only together do their initials make the company RFC's letters.
   const above = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
+  const longerName = name && isTexty(above) && !ADDRESS.test(above) ? `${above} ${name}` : null;
   if (
     name &&
     rfc?.length === 12 &&
@@ -198,6 +204,7 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
         ? 0.3
         : 0,
     storeConfidence: storeName ? 0.6 : 0,
+    longerName,
   };
 }
 

@@ -748,4 +748,20 @@ describe('formats a third review probed (real chains, OCR slips)', () => {
       'BODEGA AURRERA',
     );
   });
+  it('does not let a name wrapped over three lines rewrite a correctly read RFC', () => {
+    const text = [
+      'OXXO',
+      'CADENA',
+      'COMERCIAL OXXO',
+      'S.A. DE C.V.',
+      'RFC: CCO860523114',
+      'C.P. 64480',
+      'FECHA 21/11/2026 22:14',
+      'AGUA 1L 1 15.00',
+      'TOTAL 15.00',
+    ].join('\n');
+    const got = extractFields(text, TODAY).fields;
+    expect(got.vendor_rfc).toBe('CCO860523114');
+    expect(got.vendor_name).toBe('CADENA COMERCIAL OXXO S.A. DE C.V.');
+  });
 });
