@@ -118,7 +118,26 @@ const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
   all.filter((a) => a.kind === kind && Boolean(a.shifted) === shifted).flatMap((a) => a.values);
 
 /** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
-export function extractTotals(lines: Line[], itemsSum: number | null): Totals {
+/**
+ * A label that follows an amount on the same line starts a line of its own: OCR merges two printed lines
+ * (`IVA 16% 16.00 TOTAL 116.00`, `TOTAL 116.00 EFECTIVO 200.00`), and a line is classified by its first label
+ * while the amount taken is its last.
+ */
+const MERGED_LABEL = new RegExp(
+  String.raw`(?<=\d[.,]\d{2})\s+(?=(?:SUB\s?-?TOTAL|${TOTAL_WORD}|IVA|I\.V\.A|IEPS|EFECTIVO|CAMBIO|PAGO|RECIBIDO|TARJETA|PROPINA|${DISCOUNT_WORDS}))`,
+);
+
+export function splitMergedLabels(lines: Line[]): Line[] {
+  return lines
+    .flatMap((l) => {
+      const parts = l.norm.split(MERGED_LABEL);
+      return parts.length === 1 ? [l] : parts.map((norm) => ({ ...l, raw: norm, norm }));
+    })
+    .map((l, index) => ({ ...l, index }));
+}
+
+export function extractTotals(read: Line[], itemsSum: number | null): Totals {
+  const lines = splitMergedLabels(read);
   const all = labeledAmounts(lines);
   const subs = valuesOf(all, 'subtotal');
   const ivas = valuesOf(all, 'iva');

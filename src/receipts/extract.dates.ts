@@ -139,8 +139,12 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
   if (named) {
     const m = monthIndex(named[2] ?? '');
     if (m > 0) {
-      const r = repairDate(yearOf(named[3] ?? ''), String(m), digitsOf(named[1] ?? ''), win);
-      if (r) return r;
+      const day = digitsOf(named[1] ?? '');
+      // `21-NOV-20 26`: a four-digit year split in two, as in the numeric form below.
+      const end = named[3] === '20' ? SPLIT_YEAR.exec(s.slice(named.index + named[0].length)) : null;
+      const joined = end?.[1] ? repairDate(`20${end[1]}`, String(m), day, win) : null;
+      const r = joined?.edits === 0 ? joined : repairDate(yearOf(named[3] ?? ''), String(m), day, win);
+      if (r) return splitDay(s, named.index, named[1] ?? '', r);
     }
   }
   const first = MONTH_FIRST.exec(s);
@@ -171,7 +175,16 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     const swapped = repairDate(y, d, m, win);
     if (swapped?.edits === 0) return { ...swapped, edits: 1 };
   }
-  return repairDate(y, m, d, win);
+  const r = repairDate(y, m, d, win);
+  return r && splitDay(s, num.index, num[1] ?? '', r);
+}
+
+/**
+ * `FECHA: 2 1/11/2026`: a one-digit day right after a digit and a space may be the second half of a day OCR split
+ * (21, not 1). Also `CAJA 3 1/11/2026`, so the date is kept but doubtful: another reading decides.
+ */
+function splitDay(s: string, at: number, day: string, found: FoundDate): FoundDate {
+  return day.length === 1 && /\d\s$/.test(s.slice(0, at)) ? { ...found, doubtful: true } : found;
 }
 
 /**
@@ -219,9 +232,12 @@ function looksLikeTimeLine(norm: string): boolean {
   return /^(?:[A-Z]{1,6}\.?\s?:?\s?)?\d{1,2}\s?:\s?\d{2}$/.test(norm.trim()) || !/[A-Z]{3}/.test(norm);
 }
 
-/** Labels of dates that are not the purchase's (`FECHA DE VENCIMIENTO`, `FECHA LIMITE PARA FACTURAR`). */
+/**
+ * Labels of dates that are not the purchase's (`FECHA DE VENCIMIENTO`, `FECHA LIMITE PARA FACTURAR`, `VENCE`,
+ * `VIGENCIA`): what follows them on a line is not read (`FECHA: 21/11/2026 VENCE: 21/12/2026` keeps the first).
+ */
 const OTHER_DATE =
-  /\b(?:VENCIMIENTO|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVACION|NACIMIENTO|PROXIMA|PROXIMO|DEVOLUCION(?:ES)?)\b.*$/;
+  /(?:\b(?:VENCIMIENTO|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVACION|NACIMIENTO|PROXIMA|PROXIMO|DEVOLUCION(?:ES)?)\b|VENCE|VIGENCIA|CADUC|EXPIRA).*$/;
 
 /**
  * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
@@ -232,7 +248,7 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
   let best: { iso: string; score: number } | null = null;
   let time: { t: string; score: number } | null = null;
   for (const l of lines) {
-    if (/VENCE|VIGENCIA|CADUC|EXPIRA|PERMISO|CRE:/.test(l.norm)) continue;
+    if (/PERMISO|CRE:/.test(l.norm)) continue;
     // Dates a ticket prints beside the purchase's (a due date, the last day to invoice, a delivery, a renewal):
     // what follows such a label is not the purchase's; what comes before it on the line may be.
     const own = l.norm.replace(OTHER_DATE, '');

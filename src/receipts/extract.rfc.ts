@@ -1,5 +1,5 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
-import { type Line, stripAccents, withEnye } from './extract.text.js';
+import { franchisorLines, type Line, stripAccents, withEnye } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 import type { OcrWord } from './ocr.js';
 
@@ -394,14 +394,29 @@ export function extractRfc(
   // line of its own) is not rewritten by the shorter name's letters.
   const longer = razonSocial && longerName ? moralInitials(longerName) : null;
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
+  const franchisor = franchisorLines(lines);
   lines.forEach((l, i) => {
     const labelled = RFC_LABEL.test(l.norm);
     const before = lines[i - 1]?.norm ?? '';
-    // The RFC under a customer heading is the customer's, labelled or not.
+    // The RFC under a customer heading is the customer's, labelled or not; a franchisor's is not the seller's.
     if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
       return;
+    if (franchisor.has(i)) return;
+    // `RFC: CCO860523` / `HP5`, `R.F.C. CCO` / `860523HP5`: a value wrapped onto the next line, alone there,
+    // the two parts an RFC's length together.
+    const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');
+    const short = l.norm.replace(BEFORE_VALUE, '').replace(/[\s.\-:]/g, '').length;
+    const whole = short + rest.length;
+    const wrapped =
+      labelled && short >= 3 && short <= 11 && (whole === 12 || whole === 13) && /^[A-Z0-9Ñ&]+$/.test(rest)
+        ? [`${l.norm}${rest}`]
+        : [];
     // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it needs.
-    for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
+    for (const tok of new Set([
+      ...tokensOf(withEnye(l)),
+      ...tokensOf(l.norm),
+      ...wrapped.flatMap(tokensOf),
+    ])) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;
         if (!labelled && edits > 1) continue;

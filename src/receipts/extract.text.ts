@@ -68,8 +68,11 @@ export function toLines(text: string): Line[] {
     }));
 }
 
-// Thousands groups (`1,257` or OCR's `1, 257`), a decimal point or comma, exactly two decimals.
-const MONEY_RE = /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
+// A decimal point or comma, exactly two decimals.
+// Thousands groups after a comma (`1,257`, OCR's `1, 257`) or an apostrophe (`1'257`), or after a space when a
+// `$` opens the amount (`$ 1 234.50`: the comma lost; without the sign, `2 100.00` is a quantity and a price).
+const MONEY_RE =
+  /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:[,']\s?\d{3})+|(?<=\$\s?)\d{1,3}(?: \d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
 
 /**
  * `1O6.15` and `II6.15` as `106.15` and `116.15`: in a word that ends in an amount's decimals and holds a digit,
@@ -77,15 +80,19 @@ const MONEY_RE = /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3})+|\d+)\s?[.,](
  * letter (`6.15`). Same length, so positions on the line still hold.
  */
 const withDigitLookalikes = (norm: string): string =>
-  norm.replace(/(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g, (w) =>
+  withoutLeaders(norm).replace(/(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g, (w) =>
     w.replace(/O/g, '0').replace(/[IL]/g, '1'),
   );
+
+/** `TOTAL.........116.00`: dot leaders are blanked (same length), else the amount after a dot is refused. */
+const withoutLeaders = (norm: string): string =>
+  norm.replace(/\.{2,}(?=\s?\$?\s?\d)/g, (m) => ' '.repeat(m.length));
 
 /** Every amount with two decimals on a line, left to right. */
 export function moneyIn(norm: string): Money[] {
   const out: Money[] = [];
   for (const m of withDigitLookalikes(norm).matchAll(MONEY_RE)) {
-    const whole = (m[2] ?? '').replace(/[,\s]/g, '');
+    const whole = (m[2] ?? '').replace(/[,'\s]/g, '');
     const cents = Number(whole) * 100 + Number(m[3]);
     if (!Number.isFinite(cents)) continue;
     const hasSign = Boolean(m[1]);
@@ -114,3 +121,28 @@ export function amountNear(lines: Line[], i: number): Money | null {
 }
 
 export const toPesos = (cents: number | null): number | null => (cents === null ? null : cents / 100);
+
+/**
+ * Lines of a franchisor's block (`FRANQUICIANTE:` and the name and RFC under it, up to the franchisee's heading):
+ * a franchise ticket prints both, and the one who sells and invoices is the franchisee (`FRANQUICIATARIO`).
+ */
+export function franchisorLines(lines: Line[]): Set<number> {
+  const out = new Set<number>();
+  lines.forEach((l, i) => {
+    if (!/FRANQUICIANTE/.test(l.norm)) return;
+    for (let k = i; k < Math.min(lines.length, i + 3); k++) {
+      if (k > i && /FRANQUICIATARIO|OPERAD[OA] POR/.test(lines[k]?.norm ?? '')) break;
+      out.add(k);
+    }
+  });
+  return out;
+}
+
+/**
+ * A line without what opens it when that is one to three lower-case letters before capitals: thermal printers
+ * print capitals, so they are OCR's reading of a speck or a logo's edge (`i FERRETERIA …, S.A. DE C.V.`).
+ */
+export const withoutSpeck = (l: Line): Line => {
+  const raw = l.raw.replace(/^[a-z]{1,3}\s+(?=[A-ZÁÉÍÓÚÑ]{2})/, '');
+  return raw === l.raw ? l : { ...l, raw, norm: normalise(raw) };
+};

@@ -1,5 +1,5 @@
 import { fisicaLetters, moralInitials, SPELLED_TYPE, withoutCompanyType } from './extract.rfc.js';
-import type { Line } from './extract.text.js';
+import { franchisorLines, type Line, withoutSpeck } from './extract.text.js';
 import { spellBusinessWords } from './vocabulary.js';
 
 export interface Vendor {
@@ -98,7 +98,13 @@ export function rfcNameMatch(name: string, rfc: string | null): number {
 
 /** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
 export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number | null): Vendor {
-  const top = lines.slice(0, Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1)));
+  // A franchisor's block (`FRANQUICIANTE:`, its name and RFC) is no part of the seller's header.
+  const franchisor = franchisorLines(lines);
+  const topEnd = Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1));
+  // Specks before a line are dropped for company and store names. Not for a person's name: a speck there
+  // (`ia JUAN CARTOS …`) marks a garbled reading, which must not judge the RFC's letters.
+  const header = lines.slice(0, topEnd).filter((_, i) => !franchisor.has(i));
+  const top = header.map(withoutSpeck);
   let name: string | null = null;
   let nameConfidence = 0;
   // The first line the razón social was read from.
@@ -161,7 +167,7 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     // Fiscal data printed at the foot (`NUEVA WAL MART DE MEXICO S DE RL DE CV` under the payment): a line ending
     // in a company type anywhere, taken only when its initials are exactly the RFC's letters.
     const below = lines
-      .slice(top.length)
+      .slice(topEnd)
       .map((l) => clean(l.norm))
       .find((c) => SUFFIX.test(c) && isTexty(c) && !ADDRESS.test(c) && moralInitials(c) === rfc.slice(0, 3));
     if (below) {
@@ -171,14 +177,14 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   }
   if (!name && !rfc) {
     // Persona física without a readable RFC: a plain 3-5 word name printed under the store name.
-    const person = top.slice(1, 4).find((l) => isPersonName(clean(l.norm)));
+    const person = header.slice(1, 4).find((l) => isPersonName(clean(l.norm)));
     if (person) {
       name = clean(person.norm);
       nameConfidence = 0.4;
     }
   }
   if (!name && rfc?.length === 13) {
-    const person = top.find(
+    const person = header.find(
       // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`).
       (l) => /^[A-Z]+( [A-Z]+){2,5}$/.test(clean(l.norm)) && rfcNameMatch(clean(l.norm), rfc) >= 0.75,
     );

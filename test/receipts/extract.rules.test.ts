@@ -765,3 +765,75 @@ describe('formats a third review probed (real chains, OCR slips)', () => {
     expect(got.vendor_name).toBe('CADENA COMERCIAL OXXO S.A. DE C.V.');
   });
 });
+
+describe('page layouts a fourth probe built (merged and split lines, OCR noise)', () => {
+  const head = 'DISTRIBUIDORA LA ESTRELLA, S.A. DE C.V.\nRFC: DES950317AB4\nFECHA: 21/11/2026 14:32';
+
+  it.each([
+    ['PINTURA VINILICA 19L $ 1 234.50\nTOTAL $ 1 234.50\nVISA DEBITO $ 1 234.50', 123450],
+    ["TOTAL $1'234.50", 123450],
+    ['TOTAL..................116.00\nEFECTIVO...............200.00\nCAMBIO..................84.00', 11600],
+  ])('reads the total of %s', (body, cents) => {
+    expect(extractFields(`${head}\n${body}`, TODAY).fields.total).toBe(cents);
+  });
+
+  it('keeps a quantity and a price apart when no $ opens them', () => {
+    expect(moneyIn('2 100.00').map((m) => m.cents)).toEqual([10000]);
+  });
+
+  it.each([
+    'SUBTOTAL 100.00\nIVA 16% 16.00 TOTAL 116.00\nEFECTIVO 200.00\nCAMBIO 84.00',
+    'ARROZ SOS 1KG 34.00\nFRIJOL NEGRO 900G 82.00\nTOTAL 116.00 EFECTIVO 200.00\nCAMBIO 84.00',
+    'ARROZ SOS 1KG 34.00\nFRIJOL NEGRO 900G 82.00\nTOTAL 116.00 CAMBIO 84.00\nEFECTIVO 200.00',
+    'SUBTOTAL 100.00 TOTAL 116.00\nIVA 16.00\nEFECTIVO 200.00\nCAMBIO 84.00',
+  ])('splits two printed lines OCR merged into one (%s)', (body) => {
+    expect(extractFields(`${head}\n${body}`, TODAY).fields.total).toBe(11600);
+  });
+
+  it('does not trust a one-digit day right after a digit and a space (2 1/11/2026)', () => {
+    const got = extractDateTime(lines('FECHA: 2 1/11/2026 14:32'), TODAY);
+    expect(got.dateConfidence).toBeLessThan(0.6);
+    expect(extractDateTime(lines('FECHA: 21/11/2026 14:32'), TODAY).dateConfidence).toBeGreaterThan(0.6);
+  });
+
+  it("joins a month-name date's year split in two", () => {
+    expect(extractDateTime(lines('FECHA: 21-NOV-20 26 14:32'), TODAY).date).toBe('2026-11-21');
+  });
+
+  it('keeps the purchase date on a line that also says when something expires', () => {
+    expect(extractDateTime(lines('FECHA: 21/11/2026 VENCE: 21/12/2026'), TODAY).date).toBe('2026-11-21');
+  });
+
+  it.each([
+    ['i FERRETERIA PEÑA Y HIJOS, S.A. DE C.V.', 'FERRETERIA PENA Y HIJOS, S.A. DE C.V.'],
+    ['ee FERRETERIA PEÑA Y HIJOS, S.A. DE C.V.', 'FERRETERIA PENA Y HIJOS, S.A. DE C.V.'],
+  ])('drops lower-case specks before a name in capitals (%s)', (nameLine, name) => {
+    const text = `${nameLine}\nRFC: FPH930101AB3\nAV. HIDALGO 45 COL. CENTRO\nFECHA: 21/11/2026 14:32\nTOTAL 430.00`;
+    expect(extractFields(text, TODAY).fields.vendor_name).toBe(name);
+  });
+
+  it.each([['RFC: CCO860523\nHP5'], ['R.F.C. CCO\n860523HP5']])(
+    'joins an RFC wrapped onto the next line (%s), ahead of a bank RFC in the footer',
+    (rfcLines) => {
+      const text = `OXXO\nCADENA COMERCIAL OXXO, S.A. DE C.V.\n${rfcLines}\nFECHA: 21/11/2026 14:32\nTOTAL 116.00\nTARJETA 116.00\nBBVA MEXICO, S.A.\nRFC BBA830831LJ2`;
+      expect(extractFields(text, TODAY).fields.vendor_rfc).toBe('CCO860523HP5');
+    },
+  );
+
+  it('takes the franchisee, not the franchisor printed first, as the issuer', () => {
+    const text = [
+      'TACOS CHARLY',
+      'FRANQUICIANTE:',
+      'TACOS CHARLY HERMANOS, S.A. DE C.V.',
+      'RFC: TCH990101CT6',
+      'FRANQUICIATARIO:',
+      'OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.',
+      'RFC: OFR050607R21',
+      'FECHA: 21/11/2026 14:32',
+      'TOTAL 80.00',
+    ].join('\n');
+    const got = extractFields(text, TODAY).fields;
+    expect(got.vendor_rfc).toBe('OFR050607R21');
+    expect(got.vendor_name).toBe('OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
+  });
+});
