@@ -124,7 +124,7 @@ const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
  * while the amount taken is its last.
  */
 const MERGED_LABEL = new RegExp(
-  String.raw`(?<=\d[.,]\d{2})\s+(?=(?:SUB\s?-?TOTAL|${TOTAL_WORD}|IVA|I\.V\.A|IEPS|EFECTIVO|CAMBIO|PAGO|RECIBIDO|TARJETA|PROPINA|${DISCOUNT_WORDS}))`,
+  String.raw`(?<=\d[.,]\d{2})\s+(?=(?:SUB\s?-?TOTAL|${TOTAL_WORD}|\bIVA\b|I\.V\.A|\bIEPS\b|EFECTIVO|CAMBIO|\bPAGO\b|RECIBIDO|TARJETA|PROPINA|${DISCOUNT_WORDS}))`,
 );
 
 export function splitMergedLabels(lines: Line[]): Line[] {

@@ -180,11 +180,14 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
 }
 
 /**
- * `FECHA: 2 1/11/2026`: a one-digit day right after a digit and a space may be the second half of a day OCR split
- * (21, not 1). Also `CAJA 3 1/11/2026`, so the date is kept but doubtful: another reading decides.
+ * `FECHA: 2 1/11/2026`: a one-digit day right after a lone digit and a space, where a label or the line begins, may
+ * be the second half of a day OCR split (21, not 1): the date is kept but doubtful, another reading decides.
+ * After a word and a number (`CAJA 3 5/11/2026`) the number is the till's.
  */
 function splitDay(s: string, at: number, day: string, found: FoundDate): FoundDate {
-  return day.length === 1 && /\d\s$/.test(s.slice(0, at)) ? { ...found, doubtful: true } : found;
+  return day.length === 1 && /(?:^|FECHA\W*|:\s?)\d\s$/.test(s.slice(0, at))
+    ? { ...found, doubtful: true }
+    : found;
 }
 
 /**

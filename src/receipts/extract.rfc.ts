@@ -412,11 +412,12 @@ export function extractRfc(
         ? [`${l.norm}${rest}`]
         : [];
     // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it needs.
-    for (const tok of new Set([
-      ...tokensOf(withEnye(l)),
-      ...tokensOf(l.norm),
-      ...wrapped.flatMap(tokensOf),
-    ])) {
+    // A wrapped value counts only as printed, with no repair: `RFC: CCO86052` / `SUC 12` must not become an RFC
+    // (a faded value cut short is the word re-read's job, which a confident false RFC would keep from running).
+    for (const tok of new Set(wrapped.flatMap(tokensOf)))
+      if (isValid(tok) && !isGenericRfc(tok))
+        found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < header ? 0.2 : 0)), line: i });
+    for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;
         if (!labelled && edits > 1) continue;

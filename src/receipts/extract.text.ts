@@ -69,10 +69,11 @@ export function toLines(text: string): Line[] {
 }
 
 // A decimal point or comma, exactly two decimals.
-// Thousands groups after a comma (`1,257`, OCR's `1, 257`) or an apostrophe (`1'257`), or after a space when a
-// `$` opens the amount (`$ 1 234.50`: the comma lost; without the sign, `2 100.00` is a quantity and a price).
+// Thousands groups after a comma (`1,257`, OCR's `1, 257`) or an apostrophe (`1'257`, not `8' 125.00`: feet and
+// a price), or after a space when `$ ` opens the amount after a word (`TOTAL $ 1 234.50`: the comma lost; without
+// the sign, `2 100.00` is a quantity and a price; `2 @ $ 50 100.00` is a unit price and an amount).
 const MONEY_RE =
-  /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:[,']\s?\d{3})+|(?<=\$\s?)\d{1,3}(?: \d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
+  /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3}|'\d{3})+|(?<=(?:^|[A-Z:]\s)\$ )\d{1,3}(?: \d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
 
 /**
  * `1O6.15` and `II6.15` as `106.15` and `116.15`: in a word that ends in an amount's decimals and holds a digit,
@@ -84,9 +85,12 @@ const withDigitLookalikes = (norm: string): string =>
     w.replace(/O/g, '0').replace(/[IL]/g, '1'),
   );
 
-/** `TOTAL.........116.00`: dot leaders are blanked (same length), else the amount after a dot is refused. */
+/**
+ * `TOTAL.........116.00`: dot leaders before the amount that ends a line are blanked (same length), else the amount
+ * after a dot is refused. Not before a quantity (`JAMON......0.25 KG`).
+ */
 const withoutLeaders = (norm: string): string =>
-  norm.replace(/\.{2,}(?=\s?\$?\s?\d)/g, (m) => ' '.repeat(m.length));
+  norm.replace(/\.{2,}(?=\s?\$?\s?[\d,' ]*\d[.,]\d{2}\s*$)/, (m) => ' '.repeat(m.length));
 
 /** Every amount with two decimals on a line, left to right. */
 export function moneyIn(norm: string): Money[] {
@@ -128,10 +132,15 @@ export const toPesos = (cents: number | null): number | null => (cents === null 
  */
 export function franchisorLines(lines: Line[]): Set<number> {
   const out = new Set<number>();
+  const franchisee = /FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR/;
   lines.forEach((l, i) => {
     if (!/FRANQUICIANTE/.test(l.norm)) return;
-    for (let k = i; k < Math.min(lines.length, i + 3); k++) {
-      if (k > i && /FRANQUICIATARIO|OPERAD[OA] POR/.test(lines[k]?.norm ?? '')) break;
+    out.add(i);
+    // Only a heading alone on its line (`FRANQUICIANTE:`) has the franchisor under it; a line that names it
+    // (`FRANQUICIANTE: TACOS CHARLY`) or speaks of the franchisee too is the whole block.
+    if (franchisee.test(l.norm) || !/FRANQUICIANTE\W*$/.test(l.norm)) return;
+    for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
+      if (franchisee.test(lines[k]?.norm ?? '')) break;
       out.add(k);
     }
   });
@@ -143,6 +152,10 @@ export function franchisorLines(lines: Line[]): Set<number> {
  * print capitals, so they are OCR's reading of a speck or a logo's edge (`i FERRETERIA …, S.A. DE C.V.`).
  */
 export const withoutSpeck = (l: Line): Line => {
-  const raw = l.raw.replace(/^[a-z]{1,3}\s+(?=[A-ZÁÉÍÓÚÑ]{2})/, '');
+  // Not a short word read in lower case (`y ASOCIADOS`, `la COMER`).
+  const raw = l.raw.replace(
+    /^(?!(?:y|e|o|u|a|la|el|de|del|los|las|en)\s)[a-z]{1,3}\s+(?=[A-ZÁÉÍÓÚÑ]{2})/,
+    '',
+  );
   return raw === l.raw ? l : { ...l, raw, norm: normalise(raw) };
 };

@@ -25,7 +25,7 @@ const ADDRESS =
 
 /** A label before the issuer's name (`RAZON SOCIAL:`, `PROPIETARIO:`): not part of it. */
 const NAME_LABEL =
-  /^\W*(?:RAZON SOCIAL|DENOMINACION|NOMBRE|PROPIETARI[OA]|PROP|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR)\s?[:.]\s*/;
+  /^\W*(?:RAZON SOCIAL|DENOMINACION|NOMBRE|PROPIETARI[OA]|PROP|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR|FRANQUICIATARI[OA]|FRANQUICIAD[OA])\s?[:.]\s*/;
 /**
  * An RFC printed after the name on its line (`CADENA COMERCIAL OXXO SA DE CV RFC: CCO860523114`), labelled or
  * shaped like one; the RFC is read on its own elsewhere.

@@ -836,4 +836,58 @@ describe('page layouts a fourth probe built (merged and split lines, OCR noise)'
     expect(got.vendor_rfc).toBe('OFR050607R21');
     expect(got.vendor_name).toBe('OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
   });
+  describe('what a review of these layout rules built against them', () => {
+    it.each([['RFC: CCO86052\nSUC 12'], ['RFC: CCO860\nTDA 0231'], ['RFC: CCO8605\nISLA 3']])(
+      'joins no RFC from a value cut short and the line under it (%s)',
+      (rfcLines) => {
+        const text = `OXXO\nCADENA COMERCIAL OXXO, S.A. DE C.V.\n${rfcLines}\nAV. JUAREZ 123 C.P. 64000\nFECHA: 21/11/2026 14:32\nTOTAL 15.00`;
+        expect(extractFields(text, TODAY).fields.vendor_rfc).toBeNull();
+      },
+    );
+
+    it.each([
+      'SUCURSAL OPERADA POR FRANQUICIATARIO, FRANQUICIANTE: TACOS CHARLY',
+      'FRANQUICIANTE: TACOS CHARLY HERMANOS, S.A. DE C.V.\nFRANQUICIADO:',
+    ])('keeps the franchisee under a franchise line that names both (%s)', (franchise) => {
+      const text = `TACOS CHARLY\n${franchise}\nOPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.\nRFC: OFR050607R21\nFECHA: 21/11/2026 14:32\nTOTAL 80.00\nTARJETA 80.00\nBBVA MEXICO, S.A.\nRFC BBA830831LJ2`;
+      const got = extractFields(text, TODAY).fields;
+      expect(got.vendor_rfc).toBe('OFR050607R21');
+      expect(got.vendor_name).toBe('OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
+    });
+
+    it('trusts a one-digit day after a till number', () => {
+      const text =
+        'FARMACIA SAN JOSE, S.A. DE C.V.\nRFC: FSJ950317AB3\nSUC 12 CAJA 3 5/11/2026 10:32\nPARACETAMOL 500MG 45.00\nTOTAL 45.00\nPROMOCION VALIDA HASTA 30/11/2026';
+      expect(extractDateTime(lines(text), TODAY).date).toBe('2026-11-05');
+    });
+
+    it.each([
+      ["POLIN 8' 125.00", 12500],
+      ["TRIPLAY 4'X8' 450.00", 45000],
+      ['5 TACOS PASTOR $25 125.00', 12500],
+      ['4 X $35 140.00', 14000],
+      ['2 @ $ 50 100.00', 10000],
+    ])('reads no thousands group in an item line (%s)', (line, cents) => {
+      expect(moneyIn(line).at(-1)?.cents).toBe(cents);
+    });
+
+    it('keeps a leader-dotted quantity a quantity', () => {
+      expect(moneyIn('JAMON......0.25 KG')).toEqual([]);
+    });
+
+    it.each([['GONZALEZ HERMANOS\ny ASOCIADOS, S.C.', 'GONZALEZ HERMANOS Y ASOCIADOS, S.C.']])(
+      'keeps a real short word read in lower case (%s)',
+      (nameLines, name) => {
+        const text = `${nameLines}\nRFC: GHA950317AB4\nFECHA: 21/11/2026 14:32\nTOTAL 80.00`;
+        expect(extractFields(text, TODAY).fields.vendor_name).toBe(name);
+      },
+    );
+
+    it('splits a merged IVA line too', () => {
+      const text = 'TIENDA\nSUBTOTAL 100.00 IVA 16.00\nTOTAL 116.00 IVA 16.00';
+      const got = extractFields(text, TODAY).fields;
+      expect(got.total).toBe(11600);
+      expect(got.iva).toBe(1600);
+    });
+  });
 });
