@@ -25,6 +25,13 @@ const vendorName = (text: string, rfc: string | null, rfcLine: number | null) =>
   extractVendor(lines(text), rfc, rfcLine).name;
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
+/** Reads a whole ticket and checks the issuer's RFC and razón social. */
+function expectIssuer(text: string, rfc: string, name: string): void {
+  const got = extractFields(text, TODAY).fields;
+  expect(got.vendor_rfc).toBe(rfc);
+  expect(got.vendor_name).toBe(name);
+}
+
 describe('RFC repair', () => {
   it('fixes letter/digit confusions by position and keeps only check-digit-valid results', () => {
     expect(repairRfc('OATO8O813655')[0]?.rfc).toBe('OAT080813655');
@@ -567,6 +574,11 @@ describe('formats a third review probed (real chains, OCR slips)', () => {
     ['FECHA: 21NOV2026', '2026-11-21'],
     ['FECHA: 21 DE NOV. DE 2026', '2026-11-21'],
     ['NOVIEMBRE 21 DE 2026 10:30', '2026-11-21'],
+    // A word glued to the year is no part of it.
+    ['FECHA:21/11/2026LUNES HORA:14:32', '2026-11-21'],
+    ['21/11/2026DOM 14:32', '2026-11-21'],
+    ['21-11-2026IVA', '2026-11-21'],
+    ['21 NOV 2026L', '2026-11-21'],
   ])('date %s → %s', (text, iso) => {
     expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
   });
@@ -677,15 +689,6 @@ describe('formats a third review probed (real chains, OCR slips)', () => {
     expect(extractFields(text, TODAY).fields.vendor_name).toBe('TAQUERIA EL GUERO');
   });
 
-  it.each([
-    ['FECHA:21/11/2026LUNES HORA:14:32', '2026-11-21'],
-    ['21/11/2026DOM 14:32', '2026-11-21'],
-    ['21-11-2026IVA', '2026-11-21'],
-    ['21 NOV 2026L', '2026-11-21'],
-  ])('a word glued to the year (%s) is no part of it', (text, iso) => {
-    expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
-  });
-
   it('reads no date from a lot, an expiry or a phone number', () => {
     for (const line of ['LOTE 12MAY27', 'CAD. 12DIC27', 'PLU 1SEP24', 'TEL. 12-34-56'])
       expect(extractDateTime(lines(`FARMACIA\nPARACETAMOL 35.50\n${line}`), TODAY).date).toBeNull();
@@ -760,9 +763,7 @@ describe('formats a third review probed (real chains, OCR slips)', () => {
       'AGUA 1L 1 15.00',
       'TOTAL 15.00',
     ].join('\n');
-    const got = extractFields(text, TODAY).fields;
-    expect(got.vendor_rfc).toBe('CCO860523114');
-    expect(got.vendor_name).toBe('CADENA COMERCIAL OXXO S.A. DE C.V.');
+    expectIssuer(text, 'CCO860523114', 'CADENA COMERCIAL OXXO S.A. DE C.V.');
   });
 });
 
@@ -832,9 +833,7 @@ describe('page layouts a fourth probe built (merged and split lines, OCR noise)'
       'FECHA: 21/11/2026 14:32',
       'TOTAL 80.00',
     ].join('\n');
-    const got = extractFields(text, TODAY).fields;
-    expect(got.vendor_rfc).toBe('OFR050607R21');
-    expect(got.vendor_name).toBe('OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
+    expectIssuer(text, 'OFR050607R21', 'OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
   });
   describe('what a review of these layout rules built against them', () => {
     it.each([['RFC: CCO86052\nSUC 12'], ['RFC: CCO860\nTDA 0231'], ['RFC: CCO8605\nISLA 3']])(
@@ -850,9 +849,7 @@ describe('page layouts a fourth probe built (merged and split lines, OCR noise)'
       'FRANQUICIANTE: TACOS CHARLY HERMANOS, S.A. DE C.V.\nFRANQUICIADO:',
     ])('keeps the franchisee under a franchise line that names both (%s)', (franchise) => {
       const text = `TACOS CHARLY\n${franchise}\nOPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.\nRFC: OFR050607R21\nFECHA: 21/11/2026 14:32\nTOTAL 80.00\nTARJETA 80.00\nBBVA MEXICO, S.A.\nRFC BBA830831LJ2`;
-      const got = extractFields(text, TODAY).fields;
-      expect(got.vendor_rfc).toBe('OFR050607R21');
-      expect(got.vendor_name).toBe('OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
+      expectIssuer(text, 'OFR050607R21', 'OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
     });
 
     it('trusts a one-digit day after a till number', () => {
