@@ -126,7 +126,8 @@ interface FoundDate {
 }
 
 function dateOn(norm: string, win: DateWindow): FoundDate | null {
-  const s = norm.replace(/-+/g, '-');
+  // `21|11|2026`: a slash read as a bar, between digits only.
+  const s = norm.replace(/-+/g, '-').replace(/(?<=\d)\s?\|\s?(?=\d)/g, '/');
   const iso = ISO.exec(s);
   if (iso) {
     const r = repairDate(yearOf(iso[1] ?? ''), iso[2] ?? '', iso[3] ?? '', win);

@@ -81,8 +81,9 @@ const MONEY_RE =
  * letter (`6.15`). Same length, so positions on the line still hold.
  */
 const withDigitLookalikes = (norm: string): string =>
-  withoutLeaders(norm).replace(/(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g, (w) =>
-    w.replace(/O/g, '0').replace(/[IL]/g, '1'),
+  withJoinedCents(withoutLeaders(norm)).replace(
+    /(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g,
+    (w) => w.replace(/O/g, '0').replace(/[IL]/g, '1'),
   );
 
 /**
@@ -91,6 +92,12 @@ const withDigitLookalikes = (norm: string): string =>
  */
 const withoutLeaders = (norm: string): string =>
   norm.replace(/\.{2,}(?=\s?\$?\s?[\d,' ]*\d[.,]\d{2}\s*$)/, (m) => ' '.repeat(m.length));
+
+/**
+ * `TOTAL 116. 00`: a space OCR put after the decimal point, taken out only where the amount ends the line (a space
+ * in the middle of a line may part two numbers). The space moves before the amount: the line keeps its length.
+ */
+const withJoinedCents = (norm: string): string => norm.replace(/(\d+[.,]) (\d{2})\s*$/, ' $1$2');
 
 /** Every amount with two decimals on a line, left to right. */
 export function moneyIn(norm: string): Money[] {

@@ -887,4 +887,15 @@ describe('page layouts a fourth probe built (merged and split lines, OCR noise)'
       expect(got.iva).toBe(1600);
     });
   });
+  it('reads a date whose slashes OCR read as bars', () => {
+    expect(extractDateTime(lines('FECHA: 21|11|2026 14:32'), TODAY).date).toBe('2026-11-21');
+    expect(extractDateTime(lines('|||| 12|3 2026'), TODAY).date).toBeNull();
+  });
+
+  it('joins cents OCR set apart from the decimal point, at the end of a line only', () => {
+    expect(extractFields(`${head}\nTOTAL 116. 00\nEFECTIVO 200. 00\nCAMBIO 84. 00`, TODAY).fields.total).toBe(
+      11600,
+    );
+    expect(moneyIn('PZA 1. 50 3.00').map((m) => m.cents)).toEqual([300]);
+  });
 });
