@@ -117,7 +117,6 @@ const firstOf = (all: Labeled[], kind: Kind): Labeled | undefined => all.find((a
 const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
   all.filter((a) => a.kind === kind && Boolean(a.shifted) === shifted).flatMap((a) => a.values);
 
-/** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
 /**
  * A label that follows an amount on the same line starts a line of its own: OCR merges two printed lines
  * (`IVA 16% 16.00 TOTAL 116.00`, `TOTAL 116.00 EFECTIVO 200.00`), and a line is classified by its first label
@@ -127,7 +126,7 @@ const MERGED_LABEL = new RegExp(
   String.raw`(?<=\d[.,]\d{2})\s+(?=(?:SUB\s?-?TOTAL|${TOTAL_WORD}|\bIVA\b|I\.V\.A|\bIEPS\b|EFECTIVO|CAMBIO|\bPAGO\b|RECIBIDO|TARJETA|PROPINA|${DISCOUNT_WORDS}))`,
 );
 
-export function splitMergedLabels(lines: Line[]): Line[] {
+function splitMergedLabels(lines: Line[]): Line[] {
   return lines
     .flatMap((l) => {
       const parts = l.norm.split(MERGED_LABEL);
@@ -136,6 +135,7 @@ export function splitMergedLabels(lines: Line[]): Line[] {
     .map((l, index) => ({ ...l, index }));
 }
 
+/** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
 export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   const lines = splitMergedLabels(read);
   const all = labeledAmounts(lines);

@@ -141,10 +141,9 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     const m = monthIndex(named[2] ?? '');
     if (m > 0) {
       const day = digitsOf(named[1] ?? '');
-      // `21-NOV-20 26`: a four-digit year split in two, as in the numeric form below.
-      const end = named[3] === '20' ? SPLIT_YEAR.exec(s.slice(named.index + named[0].length)) : null;
-      const joined = end?.[1] ? repairDate(`20${end[1]}`, String(m), day, win) : null;
-      const r = joined?.edits === 0 ? joined : repairDate(yearOf(named[3] ?? ''), String(m), day, win);
+      const rest = s.slice(named.index + named[0].length);
+      const joined = named[3] === '20' ? joinedYear(rest, String(m), day, win) : null;
+      const r = joined ?? repairDate(yearOf(named[3] ?? ''), String(m), day, win);
       if (r) return splitDay(s, named.index, named[1] ?? '', r);
     }
   }
@@ -163,9 +162,8 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
   if (y === '20') {
     // `27-09-20 25`: a four-digit year OCR split in two. `27-09-20 Tu`: the same, its end garbled; the date
     // is then too doubtful to stand (the year as read, 2020, is plausible), so another reading should decide.
-    const end = SPLIT_YEAR.exec(rest);
-    const joined = end?.[1] ? repairDate(`20${end[1]}`, m, d, win) : null;
-    if (joined?.edits === 0) return joined;
+    const joined = joinedYear(rest, m, d, win);
+    if (joined) return joined;
     if (GARBLED_YEAR_END.test(rest)) {
       const r = repairDate(y, m, d, win);
       return r && { ...r, doubtful: true };
@@ -189,6 +187,13 @@ function splitDay(s: string, at: number, day: string, found: FoundDate): FoundDa
   return day.length === 1 && /(?:^|FECHA\W*|:\s?)\d\s$/.test(s.slice(0, at))
     ? { ...found, doubtful: true }
     : found;
+}
+
+/** `27-09-20 25`, `21-NOV-20 26`: the date with the year's second half read after it joined, when that is likely. */
+function joinedYear(rest: string, m: string, d: string, win: DateWindow): FoundDate | null {
+  const end = SPLIT_YEAR.exec(rest);
+  const joined = end?.[1] ? repairDate(`20${end[1]}`, m, d, win) : null;
+  return joined?.edits === 0 ? joined : null;
 }
 
 /**

@@ -40,7 +40,7 @@ interface Draft {
  * 3 for an 8, and 5 and 6 for each other. The zero's slips go one way only (a true 8 read as 0 is rare), since
  * allowing both makes wrong repairs as cheap as right ones.
  */
-const LOOKALIKE: Record<string, string[]> = {
+const AMOUNT_SLIPS: Record<string, string[]> = {
   '8': ['0'],
   '6': ['0', '5'],
   '9': ['0'],
@@ -53,7 +53,7 @@ function lookalikes(cents: number): number[] {
   const s = String(cents);
   const out: number[] = [];
   for (let i = 0; i < s.length; i++)
-    for (const alt of LOOKALIKE[s[i] ?? ''] ?? [])
+    for (const alt of AMOUNT_SLIPS[s[i] ?? ''] ?? [])
       if (i > 0 || alt !== '0') out.push(Number(s.slice(0, i) + alt + s.slice(i + 1)));
   return out.filter((c) => c !== cents);
 }
@@ -382,10 +382,6 @@ export function readItems(lines: Line[]): ItemsReading {
   };
   return { asRead, fitTo };
 }
-
-/** The items fitted to `targets` (none: as read); see readItems. */
-export const extractItems = (lines: Line[], targets: Array<number | null> = []): ReceiptItem[] =>
-  readItems(lines).fitTo(targets);
 
 /**
  * A weight printed with three decimals and read with fewer (`1.55` for 1.548 kg, `0.35` for 0.353): the line

@@ -149,7 +149,8 @@ const RFC_LABEL = new RegExp(LABEL);
 const BEFORE_VALUE = new RegExp(
   String.raw`^.*?(${LABEL})\s*[:.;,]?\s*(?:(?:DEL\s)?EMISOR\b|NO\b|NUMERO\b)?\s*[:.;,]?\s*`,
 );
-const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
+/** A line about the customer (who is invoiced), not the issuer. */
+export const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
 /**
  * A line that is only the heading of the customer's details (`RECEPTOR`, `DATOS DEL CLIENTE:`); not
  * `CLIENTE: PUBLICO EN GENERAL` or `CLIENTE FRECUENTE: 00123`, which stores print above their own RFC.
@@ -392,7 +393,8 @@ export function extractRfc(
   const initials = razonSocial ? moralInitials(razonSocial) : personName ? fisicaLetters(personName) : null;
   // A reading the name with its line above explains (a name wrapped over three lines, its first line read as a
   // line of its own) is not rewritten by the shorter name's letters.
-  const longer = razonSocial && longerName ? moralInitials(longerName) : null;
+  const longerInitials = razonSocial && longerName ? moralInitials(longerName) : null;
+  const longer = longerInitials?.includes('?') ? null : longerInitials;
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
   const franchisor = franchisorLines(lines);
   lines.forEach((l, i) => {
@@ -430,7 +432,7 @@ export function extractRfc(
       }
     }
   });
-  const explained = found.filter((c) => longer !== null && !longer.includes('?') && c.rfc.startsWith(longer));
+  const explained = longer ? found.filter((c) => c.rfc.startsWith(longer)) : [];
   // First, so that it wins a tie with the same reading rewritten (the sort below is stable).
   found = [
     ...explained.map((c) => ({ ...c, score: Math.min(1, c.score + 0.1) })),

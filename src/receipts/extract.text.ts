@@ -68,8 +68,7 @@ export function toLines(text: string): Line[] {
     }));
 }
 
-// A decimal point or comma, exactly two decimals.
-// Thousands groups after a comma (`1,257`, OCR's `1, 257`) or an apostrophe (`1'257`, not `8' 125.00`: feet and
+// An amount: a decimal point or comma and exactly two decimals. Thousands groups after a comma (`1,257`, OCR's `1, 257`) or an apostrophe (`1'257`, not `8' 125.00`: feet and
 // a price), or after a space when `$ ` opens the amount after a word (`TOTAL $ 1 234.50`: the comma lost; without
 // the sign, `2 100.00` is a quantity and a price; `2 @ $ 50 100.00` is a unit price and an amount).
 const MONEY_RE =
@@ -77,13 +76,12 @@ const MONEY_RE =
 
 /**
  * `1O6.15` and `II6.15` as `106.15` and `116.15`: in a word that ends in an amount's decimals and holds a digit,
- * O is a zero, and I or L opening it a one (lines arrive upper-cased); an L after a digit is a unit (`1L26.50`). Else the amount would be the fragment after the
- * letter (`6.15`). Same length, so positions on the line still hold.
+ * O is a zero, and I or L opening it a one (lines arrive upper-cased); an L after a digit is a unit (`1L26.50`).
+ * Else the amount would be the fragment after the letter (`6.15`). Same length, so positions on the line hold.
  */
 const withDigitLookalikes = (norm: string): string =>
-  withJoinedCents(withoutLeaders(norm)).replace(
-    /(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g,
-    (w) => w.replace(/O/g, '0').replace(/[IL]/g, '1'),
+  norm.replace(/(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g, (w) =>
+    w.replace(/O/g, '0').replace(/[IL]/g, '1'),
   );
 
 /**
@@ -99,10 +97,13 @@ const withoutLeaders = (norm: string): string =>
  */
 const withJoinedCents = (norm: string): string => norm.replace(/(\d+[.,]) (\d{2})\s*$/, ' $1$2');
 
+/** A line as amounts are read from it: dot leaders blanked, cents joined, look-alike digits put back. */
+const amountText = (norm: string): string => withDigitLookalikes(withJoinedCents(withoutLeaders(norm)));
+
 /** Every amount with two decimals on a line, left to right. */
 export function moneyIn(norm: string): Money[] {
   const out: Money[] = [];
-  for (const m of withDigitLookalikes(norm).matchAll(MONEY_RE)) {
+  for (const m of amountText(norm).matchAll(MONEY_RE)) {
     const whole = (m[2] ?? '').replace(/[,'\s]/g, '');
     const cents = Number(whole) * 100 + Number(m[3]);
     if (!Number.isFinite(cents)) continue;

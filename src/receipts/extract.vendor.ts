@@ -1,4 +1,4 @@
-import { fisicaLetters, moralInitials, SPELLED_TYPE, withoutCompanyType } from './extract.rfc.js';
+import { CUSTOMER, fisicaLetters, moralInitials, SPELLED_TYPE, withoutCompanyType } from './extract.rfc.js';
 import { franchisorLines, type Line, withoutSpeck } from './extract.text.js';
 import { spellBusinessWords } from './vocabulary.js';
 
@@ -45,12 +45,12 @@ const lettersForZeros = (name: string): string =>
   name.replace(/\b[A-Z0]*[A-Z][A-Z0]*\b/g, (w) => (/[A-Z].*[A-Z]/.test(w) ? w.replace(/0/g, 'O') : w));
 
 /** A customer's line (`PUBLICO EN GENERAL RFC: XAXX010101000`) keeps its RFC, and so stays no name. */
-const CUSTOMER_LINE = /PUBLICO EN GENERAL|CLIENTE|RECEPTOR|X[AE]XX\d/;
+const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.test(s);
 
 const clean = (s: string): string =>
   withTypeS(s)
     .replace(NAME_LABEL, '')
-    .replace(RFC_AFTER_NAME, (rfc) => (CUSTOMER_LINE.test(s) ? rfc : ''))
+    .replace(RFC_AFTER_NAME, (rfc) => (customerLine(s) ? rfc : ''))
     .replace(/^[^A-Z0-9(]+/, '')
     .replace(/[^A-Z0-9.)]+$/, '')
     .replace(/\s+/g, ' ')
@@ -149,13 +149,12 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   const longerName = name && isTexty(above) && !ADDRESS.test(above) ? `${above} ${name}` : null;
   if (
     name &&
+    longerName &&
     rfc?.length === 12 &&
-    isTexty(above) &&
-    !ADDRESS.test(above) &&
     moralInitials(name) !== rfc.slice(0, 3) &&
-    moralInitials(`${above} ${name}`) === rfc.slice(0, 3)
+    moralInitials(longerName) === rfc.slice(0, 3)
   )
-    name = `${above} ${name}`;
+    name = longerName;
   if (!name && rfc?.length === 12) {
     const cut = top.map((l) => cutCompanyType(clean(l.norm), rfc)).find((n) => n !== null);
     if (cut) {

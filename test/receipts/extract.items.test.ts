@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractItems } from '../../src/receipts/extract.items.js';
+import { readItems } from '../../src/receipts/extract.items.js';
 import { extractFields } from '../../src/receipts/extract.js';
 import { toLines } from '../../src/receipts/extract.text.js';
 
-const items = (text: string, targets: Array<number | null> = []) => extractItems(toLines(text), targets);
+/** The items of a ticket, fitted to `targets` (none: as read). */
+const items = (text: string, targets: Array<number | null> = []) => readItems(toLines(text)).fitTo(targets);
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
 describe('items: layouts', () => {
