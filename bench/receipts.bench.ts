@@ -16,7 +16,7 @@ import {
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { toPesosJson } from '../src/cli/extract.js';
+import { toPesosJson } from '../src/cli/extract.json.js';
 import { langPath } from '../src/receipts/ocr.js';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
 import {

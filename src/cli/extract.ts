@@ -3,32 +3,8 @@
  * Prints one JSON object per image (amounts in pesos, like the ground-truth files); logs go to stderr.
  */
 import { readFile } from 'node:fs/promises';
-import type { ReceiptData } from '../receipts/receipt.types.js';
 import { createReceiptReader } from '../receipts/receipts.reader.js';
-
-const pesos = (c: number | null): number | null => (c === null ? null : Math.round(c) / 100);
-
-export function toPesosJson(
-  file: string,
-  d: ReceiptData,
-  ms: number,
-  withText: boolean,
-): Record<string, unknown> {
-  const { text, timings: _t, confidence, items, ...fields } = d;
-  return {
-    file,
-    ...fields,
-    total: pesos(d.total),
-    subtotal: pesos(d.subtotal),
-    iva: pesos(d.iva),
-    ieps: pesos(d.ieps),
-    tip: pesos(d.tip),
-    items: items.map((i) => ({ description: i.description, quantity: i.quantity, amount: pesos(i.amount) })),
-    confidence,
-    ms: Math.round(ms),
-    ...(withText ? { text } : {}),
-  };
-}
+import { toPesosJson } from './extract.json.js';
 
 async function main(argv: string[]): Promise<number> {
   const withText = argv.includes('--text');
