@@ -31,6 +31,41 @@ export const stripAccents = (s: string, keepEnye = false): string => {
   return (keepEnye ? marked.replace(/N\u0303/g, 'Ñ') : marked).replace(/[\u0300-\u036f]/g, '');
 };
 
+/**
+ * `s` (a name the rules built from accent-free lines) with each word spelt as `text` prints it: `MONTANA` →
+ * `MONTAÑA`, `JOSE` → `JOSÉ`. Spellings come only from lines that print the name, or two of its words (the
+ * razón social gives its tilde back to the store name read without it), so an item `CAFÉ AMERICANO` does not
+ * respell a store `CAFE ALTURA`. A word read both ways takes the spelling read most often with marks; words the
+ * rules corrected (`C0MERCIAL`) or that no such line marks stay as they are.
+ */
+export function asPrinted(s: string, text: string): string {
+  const words = new Set(s.match(/[A-Z]+/g) ?? []);
+  const needed = Math.min(2, words.size);
+  const marked = new Map<string, Map<string, number>>();
+  for (const line of text.normalize('NFC').split('\n')) {
+    const runs = (line.match(/\p{L}+/gu) ?? []).map((run) => {
+      const up = run.toUpperCase();
+      return { up, plain: stripAccents(up) };
+    });
+    if (new Set(runs.map((r) => r.plain).filter((p) => words.has(p))).size < needed) continue;
+    for (const { up, plain } of runs) {
+      if (plain === up || !words.has(plain)) continue;
+      const forms = marked.get(plain) ?? new Map<string, number>();
+      forms.set(up, (forms.get(up) ?? 0) + 1);
+      marked.set(plain, forms);
+    }
+  }
+  if (!marked.size) return s;
+  return s.replace(/[A-Z]+/g, (w) => {
+    const forms = marked.get(w);
+    if (!forms) return w;
+    let best = w;
+    let most = 0;
+    for (const [form, n] of forms) if (n > most) [best, most] = [form, n];
+    return best;
+  });
+}
+
 /** What the rules match against: upper case, accents removed, dashes plain, spaces collapsed. */
 const normalise = (raw: string, keepEnye = false): string =>
   stripAccents(raw.toUpperCase(), keepEnye).replace(/[—–]/g, '-').replace(/\s+/g, ' ');

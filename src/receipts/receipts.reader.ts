@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '../clock.js';
 import { type Extraction, extractFields as extractAt, razonSocialFor, withPersonLetters } from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
-import { editLine, toLines } from './extract.text.js';
+import { asPrinted, editLine, toLines } from './extract.text.js';
 import { withBarredZeros } from './glyphs.js';
 import { type Box, createTesseractEngine, type OcrEngine, type OcrResult, type OcrWord } from './ocr.js';
 import {
@@ -246,7 +246,12 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       timings.vendor_pass = performance.now() - t5;
     }
     timings.total = performance.now() - t0;
-    const data: ReceiptData = { ...result.fields, confidence: result.confidence, text, timings };
+    // The rules read names without accents; the ticket's own spelling (`MONTAÑA`, `JOSÉ`) is what is given back.
+    const names = {
+      vendor_name: result.fields.vendor_name && asPrinted(result.fields.vendor_name, text),
+      vendor_store_name: result.fields.vendor_store_name && asPrinted(result.fields.vendor_store_name, text),
+    };
+    const data: ReceiptData = { ...result.fields, ...names, confidence: result.confidence, text, timings };
     return data;
   };
   return { read, close: () => engine.close() };

@@ -15,7 +15,7 @@ import {
   repairRfc,
   rfcTokenWords,
 } from '../../src/receipts/extract.rfc.js';
-import { moneyIn, toLines } from '../../src/receipts/extract.text.js';
+import { asPrinted, moneyIn, toLines } from '../../src/receipts/extract.text.js';
 import { extractVendor } from '../../src/receipts/extract.vendor.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 
@@ -88,6 +88,24 @@ describe('RFC repair', () => {
 
   it('reads the label R.F.C. when OCR turned it into REC', () => {
     expect(extractRfc(lines('REC: OAT 080813 655'))?.rfc).toBe('OAT080813655');
+  });
+});
+
+describe('names as printed', () => {
+  it('spells each word as the reading marks it, the most frequent marked spelling first', () => {
+    const text = 'PANADERÍA Y PASTELERÍA SAN JOSÉ SA DE CV\nPasteleria San José\nJOSE';
+    expect(asPrinted('PANADERIA Y PASTELERIA SAN JOSE SA DE CV', text)).toBe(
+      'PANADERÍA Y PASTELERÍA SAN JOSÉ SA DE CV',
+    );
+    expect(asPrinted('MUNOZ PENA', 'muñoz peña\nMUNOZ PENA')).toBe('MUÑOZ PEÑA');
+  });
+
+  it('leaves words no line marks, and words the rules corrected, as they are', () => {
+    expect(asPrinted('COMERCIAL OXXO SA DE CV', 'C0MERCIAL 0XXO SA DE CV')).toBe('COMERCIAL OXXO SA DE CV');
+    // Only lines that print the name (or two of its words) spell it: an item's accent is no store's.
+    expect(asPrinted('CAFE ALTURA', 'CAFE ALTURA\nCAFÉ AMERICANO 35.00')).toBe('CAFE ALTURA');
+    expect(asPrinted('CAFE ALTURA', 'CAFÉ ALTURA\nCAFE AMERICANO 35.00')).toBe('CAFÉ ALTURA');
+    expect(asPrinted('EL FARO', 'EL FARO 24H')).toBe('EL FARO');
   });
 });
 

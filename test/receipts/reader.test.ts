@@ -51,6 +51,22 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(engine.closed).toBe(true);
   });
 
+  it('gives back names as printed, with Ñ and accents, though the rules read them without', async () => {
+    const ticket = [
+      'LA MONTANA',
+      'ASADERO LA MONTAÑA DEL NORTE SA DE CV',
+      'R.F.C. AMN100206D92',
+      'FECHA: 24/NOV/2025 HORA: 12:28',
+      '2 LIMONADA 90.00',
+      'TOTAL $90.00',
+    ].join('\n');
+    const { data } = await readWith([ticket]);
+    expect(data.vendor_name).toBe('ASADERO LA MONTAÑA DEL NORTE SA DE CV');
+    // The large title lost its tilde in the reading; the razón social's spelling of the same word gives it back.
+    expect(data.vendor_store_name).toBe('LA MONTAÑA');
+    expect(data.vendor_rfc).toBe('AMN100206D92');
+  });
+
   it('runs a second pass when a key field is missing and keeps the more confident reading', async () => {
     const { data, engine } = await readWith(['TOTAL 228.52\nGARBLED', good], {
       secondPass: true,
