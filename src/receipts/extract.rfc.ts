@@ -32,6 +32,9 @@ const AS_LETTER: Record<string, string[]> = {
   '4': ['A'],
   '7': ['T'],
   '|': ['I'],
+  // A thin J's hook, read as a closing bracket (`HES)700204EJ9`).
+  ')': ['J'],
+  ']': ['J'],
   '3': ['B'],
   '9': ['G'],
 };
@@ -55,21 +58,27 @@ export interface RfcCandidate {
 
 const LETTER = /[A-ZÑ&]/;
 
-const options = (ch: string, want: 'L' | 'D' | 'X'): string[] => {
+/** What a position holds: a letter, a date digit, a homoclave character, or the check digit (a digit or `A`). */
+type CharClass = 'L' | 'D' | 'X' | 'C';
+
+const options = (ch: string, want: CharClass): string[] => {
   const isL = LETTER.test(ch);
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
+  // A round check digit in a font whose 0 and O look alike reads `O` (`CEB961207CGO`). Only the round letters:
+  // the 12- and 13-character prefixes of a longer token end in whatever followed, and `…R5S` must not become `…R55`.
+  if (want === 'C') return isD || ch === 'A' ? [ch] : /[ODQ]/.test(ch) ? ['0'] : [];
   if (want === 'L') return isL ? [ch] : (AS_LETTER[ch] ?? []);
   return isD ? [ch] : (AS_DIGIT[ch] ?? []);
 };
 
 /** Structure of a 12 (moral) or 13 (física) RFC: letters, YYMMDD, two-char homoclave, check digit. */
-const pattern = (len: number): Array<'L' | 'D' | 'X'> => [
+const pattern = (len: number): CharClass[] => [
   ...Array<'L'>(len - 9).fill('L'),
   ...Array<'D'>(6).fill('D'),
   'X',
   'X',
-  'X',
+  'C',
 ];
 
 /** Letter/digit repairs by position; each result has the structure's classes, not yet a valid date. */
@@ -285,21 +294,41 @@ export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
 const PERSON_STOP = new Set([...NAME_STOP, 'DA', 'DAS', 'DI', 'DER', 'DIE', 'DU', 'VAN', 'VON', 'MC', 'MAC']);
 
 /**
- * SAT's rule for a persona física, from a name printed as «NOMBRE(S) PATERNO MATERNO»: the paternal surname's
- * initial and first inner vowel, the maternal surname's initial, the first name's initial (the second name's
- * when the first is JOSE or MARIA and another follows). Null when the name has fewer than three words.
+ * SAT's rule for a persona física: the paternal surname's initial and first inner vowel, the maternal surname's
+ * initial, the first name's initial (the second name's when the first is JOSE or MARIA and another follows). For
+ * both orders tickets print a name in: «NOMBRE(S) PATERNO MATERNO» first, then SAT's own «PATERNO MATERNO
+ * NOMBRE(S)» (`HERNANDEZ SOTO, MARIA JOSE`); which one is meant, only the RFC can tell. Empty when the name has
+ * fewer than three words.
  */
-export function fisicaLetters(fullName: string): string | null {
+export function fisicaLetterOptions(fullName: string): string[] {
   const words = fullName
     .replace(/[^A-ZÑ& ]/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 0 && !PERSON_STOP.has(w));
-  if (words.length < 3) return null;
-  const [pat = '', mat = ''] = words.slice(-2);
-  const names = words.slice(0, -2);
-  const first = names.length > 1 && /^(JOSE|J|MARIA|MA)$/.test(names[0] ?? '') ? names[1] : names[0];
-  const vowel = /[AEIOU]/.exec(pat.slice(1))?.[0];
-  return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
+  if (words.length < 3) return [];
+  const letters = (pat: string, mat: string, names: string[]): string | null => {
+    const first = names.length > 1 && /^(JOSE|J|MARIA|MA)$/.test(names[0] ?? '') ? names[1] : names[0];
+    const vowel = /[AEIOU]/.exec(pat.slice(1))?.[0];
+    return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
+  };
+  const givenFirst = letters(
+    words[words.length - 2] ?? '',
+    words[words.length - 1] ?? '',
+    words.slice(0, -2),
+  );
+  const surnamesFirst = letters(words[0] ?? '', words[1] ?? '', words.slice(2));
+  return [...new Set([givenFirst, surnamesFirst].filter((l): l is string => l !== null))];
+}
+
+/** Of a person's name's letter options, the one that agrees with more of `rfc`'s letters (given names first on a tie). */
+export function personLetters(fullName: string, rfc: string | undefined): string | null {
+  let best: string | null = null;
+  let most = -1;
+  for (const letters of fisicaLetterOptions(fullName)) {
+    const agree = [...letters].filter((ch, i) => ch === rfc?.[i]).length;
+    if (agree > most) [best, most] = [letters, agree];
+  }
+  return best;
 }
 
 /**
@@ -311,7 +340,7 @@ export function fisicaLetters(fullName: string): string | null {
  */
 export function blindLettersFromName(rfc: string, personName: string): string {
   if (rfc.length !== 13) return rfc;
-  const letters = fisicaLetters(personName);
+  const letters = personLetters(personName, rfc);
   if (!letters || letters === rfc.slice(0, 4)) return rfc;
   const disagreeSeen = [...letters].some((ch, i) => ch !== rfc[i] && checkDigitSees(rfc, i, ch));
   const alt = (rfc[3] === 'X' ? `${letters.slice(0, 3)}X` : letters) + rfc.slice(4);
@@ -390,7 +419,6 @@ export function extractRfc(
   longerName: string | null = null,
 ): RfcCandidate | null {
   let found: RfcCandidate[] = [];
-  const initials = razonSocial ? moralInitials(razonSocial) : personName ? fisicaLetters(personName) : null;
   // A reading the name with its line above explains (a name wrapped over three lines, its first line read as a
   // line of its own) is not rewritten by the shorter name's letters.
   const longerInitials = razonSocial && longerName ? moralInitials(longerName) : null;
@@ -432,6 +460,13 @@ export function extractRfc(
       }
     }
   });
+  // A person's name is printed given names first or surnames first: the order the best reading agrees with.
+  const bestPerson = found.filter((c) => c.rfc.length === 13).sort((a, b) => b.score - a.score)[0];
+  const initials = razonSocial
+    ? moralInitials(razonSocial)
+    : personName
+      ? personLetters(personName, bestPerson?.rfc)
+      : null;
   const explained = longer ? found.filter((c) => c.rfc.startsWith(longer)) : [];
   // First, so that it wins a tie with the same reading rewritten (the sort below is stable).
   found = [

@@ -1,4 +1,4 @@
-import { CUSTOMER, fisicaLetters, moralInitials, SPELLED_TYPE, withoutCompanyType } from './extract.rfc.js';
+import { CUSTOMER, moralInitials, personLetters, SPELLED_TYPE, withoutCompanyType } from './extract.rfc.js';
 import { franchisorLines, type Line, withoutSpeck } from './extract.text.js';
 import { spellBusinessWords } from './vocabulary.js';
 
@@ -88,7 +88,7 @@ export function rfcNameMatch(name: string, rfc: string | null): number {
     .replace(/[.,]/g, ' ')
     .split(/\s+/)
     .filter((w) => w && !STOP.has(w));
-  const guess = rfc.length === 13 ? fisicaLetters(name) : null;
+  const guess = rfc.length === 13 ? personLetters(name, rfc) : null;
   if (guess) return [...guess].filter((c, i) => c === head[i]).length / 4;
   const initials = words.map((w) => w[0]).join('');
   return (
@@ -184,8 +184,11 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   }
   if (!name && rfc?.length === 13) {
     const person = header.find(
-      // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`).
-      (l) => /^[A-Z]+( [A-Z]+){2,5}$/.test(clean(l.norm)) && rfcNameMatch(clean(l.norm), rfc) >= 0.75,
+      // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`); one comma may part surnames from
+      // given names (`HERNANDEZ SOTO, MARIA JOSE`).
+      (l) =>
+        /^[A-Z]+( [A-Z]+){2,5}$/.test(clean(l.norm).replace(/,(?= [A-Z])/, '')) &&
+        rfcNameMatch(clean(l.norm), rfc) >= 0.75,
     );
     if (person) {
       name = clean(person.norm);

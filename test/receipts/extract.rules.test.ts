@@ -10,13 +10,13 @@ import { extractFields, razonSocialFor } from '../../src/receipts/extract.js';
 import {
   blindLettersFromName,
   extractRfc,
-  fisicaLetters,
+  fisicaLetterOptions,
   nameContradictsRfc,
   repairRfc,
   rfcTokenWords,
 } from '../../src/receipts/extract.rfc.js';
 import { asPrinted, moneyIn, toLines } from '../../src/receipts/extract.text.js';
-import { extractVendor } from '../../src/receipts/extract.vendor.js';
+import { extractVendor, rfcNameMatch } from '../../src/receipts/extract.vendor.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 
 const lines = (t: string) => toLines(t);
@@ -37,6 +37,13 @@ describe('RFC repair', () => {
     expect(repairRfc('OATO8O813655')[0]?.rfc).toBe('OAT080813655');
     expect(repairRfc('MF0930823872')[0]?.rfc).toBe('MFO930823872');
     expect(repairRfc('SGV78O7O8W83')[0]?.rfc).toBe('SGV780708WB3');
+  });
+
+  it('reads a round check digit read as O, and a J read as a bracket', () => {
+    expect(repairRfc('CEB961207CGO')[0]?.rfc).toBe('CEB961207CG0');
+    expect(repairRfc('TEN130427UEO')[0]?.rfc).toBe('TEN130427UE0');
+    // The bracket is the J, not a stray character to drop (`HES700204EJ9` is valid too, by chance).
+    expect(repairRfc('HES)700204EJ9', true)[0]?.rfc).toBe('HESJ700204EJ9');
   });
 
   it('rejects tokens that cannot be made valid', () => {
@@ -477,10 +484,21 @@ describe('RFC letters predicted by a persona física name', () => {
   });
 
   it('follows SAT: paternal initial and inner vowel, maternal initial, first name (not JOSE/MARIA), no particles', () => {
-    expect(fisicaLetters('JUAN CARLOS MENDOZA RUIZ')).toBe('MERJ');
-    expect(fisicaLetters('JOSE LUIS GARCIA LOPEZ')).toBe('GALL');
-    expect(fisicaLetters('MARIA GUADALUPE DE LA ROSA PEREZ')).toBe('ROPG');
-    expect(fisicaLetters('JUAN MENDOZA')).toBeNull();
+    expect(fisicaLetterOptions('JUAN CARLOS MENDOZA RUIZ')[0]).toBe('MERJ');
+    expect(fisicaLetterOptions('JOSE LUIS GARCIA LOPEZ')[0]).toBe('GALL');
+    expect(fisicaLetterOptions('MARIA GUADALUPE DE LA ROSA PEREZ')[0]).toBe('ROPG');
+    expect(fisicaLetterOptions('JUAN MENDOZA')).toEqual([]);
+  });
+
+  it('reads a name printed surnames first, the order SAT writes it, when the RFC says so', () => {
+    expect(fisicaLetterOptions('HERNANDEZ SOTO MARIA JOSE')).toEqual(['MAJH', 'HESJ']);
+    const ticket = 'ABARROTES LA GUADALUPANA\nHERNANDEZ SOTO, MARIA JOSE\nRFC: HESJ700204EJ9\nTOTAL 50.00';
+    const e = extractFields(ticket, new Date('2026-11-22'));
+    expect(e.fields.vendor_rfc).toBe('HESJ700204EJ9');
+    expect(e.fields.vendor_name).toBe('HERNANDEZ SOTO, MARIA JOSE');
+    // Given names first still reads as before.
+    expect(rfcNameMatch('JUAN CARLOS MENDOZA RUIZ', 'MERJ831014R57')).toBe(1);
+    expect(rfcNameMatch('MENDOZA RUIZ JUAN CARLOS', 'MERJ831014R57')).toBe(1);
   });
 
   it("corrects a misread letter only where the check digit confirms it, never two, never SAT's X", () => {
