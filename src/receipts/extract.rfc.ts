@@ -248,11 +248,12 @@ export const SPELLED_TYPE =
   'SOCIEDAD ANONIMA(?: PROMOTORA DE INVERSION| BURSATIL)?(?: DE CAPITAL VARIABLE)?|SOCIEDAD DE RESPONSABILIDAD LIMITADA(?: DE CAPITAL VARIABLE)?|SOCIEDAD CIVIL|ASOCIACION CIVIL|SOCIEDAD COOPERATIVA(?: DE RESPONSABILIDAD LIMITADA)?';
 
 const COMPANY_TYPE_END = new RegExp(
-  `,?\\s*\\b(S\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B)\\.?)?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?|S\\.?\\s?DE\\s?R\\.?\\s?L\\.?.*|S\\.?\\s?C\\.?|A\\.?\\s?C\\.?|${SPELLED_TYPE})\\s*$`,
+  `,?\\s*\\b(S\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B|S)\\.?)?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?|S\\.?\\s?(C\\.?\\s?)?DE\\s?R\\.?\\s?L\\.?.*|S\\.?\\s?C\\.?|A\\.?\\s?C\\.?|${SPELLED_TYPE})\\s*$`,
 );
 
 /**
- * A razón social without its company type at the end (S.A. DE C.V., S.A.B., S.A.P.I., S. DE R.L. …, S.C., A.C.,
+ * A razón social without its company type at the end (S.A. DE C.V., S.A.B., S.A.P.I., S.A.S., S. DE R.L. …,
+ * S.C. DE R.L. …, S.C., A.C.,
  * with OCR's `PE`/`CY` slips, or written out in words).
  */
 export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();

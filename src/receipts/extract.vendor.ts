@@ -14,9 +14,10 @@ export interface Vendor {
   longerName: string | null;
 }
 
-// Company-type suffixes: S.A. DE C.V., SA DE CV, S. DE R.L. DE C.V., S.A.P.I. DE C.V., S.C., A.C., or in words.
+// Company-type suffixes: S.A. DE C.V., SA DE CV, S.A.P.I., S.A.B. or S.A.S. DE C.V., S. DE R.L. DE C.V.,
+// S.C. DE R.L. DE C.V., S.C., A.C., or in words.
 const SUFFIX = new RegExp(
-  `\\bS\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B)\\.?)?\\s?([DP]E\\s?C\\.?\\s?[VY]\\.?)?$|\\bS\\.?\\s?DE\\s?R\\.?\\s?L\\.?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?$|\\bS\\.?\\s?C\\.?$|\\bA\\.?\\s?C\\.?$|\\b(${SPELLED_TYPE})$`,
+  `\\bS\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B|S)\\.?)?\\s?([DP]E\\s?C\\.?\\s?[VY]\\.?)?$|\\bS\\.?\\s?(C\\.?\\s?)?DE\\s?R\\.?\\s?L\\.?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?$|\\bS\\.?\\s?C\\.?$|\\bA\\.?\\s?C\\.?$|\\b(${SPELLED_TYPE})$`,
 );
 const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
@@ -238,7 +239,10 @@ function cutCompanyType(line: string, rfc: string): string | null {
 /** OCR slips inside the company type (`DE CV.`, `S.A,`, `C.Y`) rewritten in the style the ticket uses. */
 export function canonicalSuffix(name: string): string {
   return name
-    .replace(/\bS\s?[.,]\s?A\s?[.,]?\s?[DP]E\s?C\s?[.,]?\s?[VY]\s?[.,]?$/, 'S.A. DE C.V.')
+    .replace(
+      /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?[DP]E\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
+      (_all, kind?: string) => `S.A.${kind ? `${[...kind.replace(/[^A-Z]/g, '')].join('.')}.` : ''} DE C.V.`,
+    )
     .replace(/\bSA\s?DE\s?C[VY]\.?$/, 'SA DE CV')
     .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.');
 }

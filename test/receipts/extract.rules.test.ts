@@ -16,7 +16,7 @@ import {
   rfcTokenWords,
 } from '../../src/receipts/extract.rfc.js';
 import { asPrinted, moneyIn, toLines } from '../../src/receipts/extract.text.js';
-import { extractVendor, rfcNameMatch } from '../../src/receipts/extract.vendor.js';
+import { canonicalSuffix, extractVendor, rfcNameMatch } from '../../src/receipts/extract.vendor.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 
 const lines = (t: string) => toLines(t);
@@ -554,6 +554,25 @@ describe('vendor name', () => {
     );
     const wrapped = 'LA TIENDITA\nCOMERCIALIZADORA DEL NORTE\nS. DE R.L. DE C.V.\nCALLE 5 NO. 12';
     expect(vendorName(wrapped, null, null)).toBe('COMERCIALIZADORA DEL NORTE S. DE R.L. DE C.V.');
+  });
+
+  it('reads the newer and rarer company types: S.A.S., S.C. DE R.L. DE C.V.', () => {
+    const today = new Date('2026-11-22');
+    const sas =
+      'CERVEZA DEL VALLE\nBEBIDAS ARTESANALES DEL VALLE S.A.S. DE\nCv.\nRFC: BAV910519MH6\nTOTAL 50.00';
+    expect(extractFields(sas, today).fields.vendor_name).toBe('BEBIDAS ARTESANALES DEL VALLE S.A.S. DE C.V.');
+    const oneLine =
+      'RIVAS\nCOMERCIALIZADORA RIVAS Y ASOCIADOS S.A.S. DE C.V.\nRFC: CRA1503104K9\nTOTAL 50.00';
+    expect(extractFields(oneLine, today).fields).toMatchObject({
+      vendor_name: 'COMERCIALIZADORA RIVAS Y ASOCIADOS S.A.S. DE C.V.',
+      vendor_store_name: 'RIVAS',
+    });
+    const coop = 'SERVICIOS TECNICOS DEL NORTE SC DE RL DE CV\nRFC: STN0811207H9\nTOTAL 50.00';
+    expect(extractFields(coop, today).fields.vendor_name).toBe('SERVICIOS TECNICOS DEL NORTE SC DE RL DE CV');
+    expect(nameContradictsRfc('SERVICIOS TECNICOS DEL NORTE SC DE RL DE CV', 'STN0811207H9')).toBe(false);
+    // The plain S.A. forms are untouched.
+    expect(canonicalSuffix('TIENDAS DEL SOL S.A. DE CV.')).toBe('TIENDAS DEL SOL S.A. DE C.V.');
+    expect(canonicalSuffix('GRUPO ALFA S.A.P.I. DE C.Y')).toBe('GRUPO ALFA S.A.P.I. DE C.V.');
   });
 
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {
