@@ -8,7 +8,7 @@ export interface Found<T> {
 }
 
 const FOLIO_LABEL =
-  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%](?=\s?\d)|TR|BOLETO|REMISION|COMANDA|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
 
 /** Ticket identifier as printed after its label. */
 export function extractFolio(lines: Line[]): Found<string> {
@@ -16,7 +16,7 @@ export function extractFolio(lines: Line[]): Found<string> {
     if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
     const m = FOLIO_LABEL.exec(l.norm);
     if (m?.[2]) {
-      const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF]/.test(l.norm);
+      const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%]|BOLETO|REMISION|COMANDA/.test(l.norm);
       return { value: m[2].replace(/-$/, ''), confidence: strong ? 0.85 : 0.6 };
     }
   }
@@ -25,9 +25,13 @@ export function extractFolio(lines: Line[]): Found<string> {
 
 const CP = /\bC\.?\s?P\.?\s?[:.]?\s?([0-9OIL]{5})(?!\d)|CODIGO POSTAL\s?:?\s?(\d{5})/;
 
+/** `C.P.` ending its line: the code wrapped onto the next one, alone there. */
+const CP_AT_END = /\bC\.?\s?P\.?\s?[:.]?$|CODIGO POSTAL\s?:?$/;
+
 export function extractPostalCode(lines: Line[]): Found<string> {
-  for (const l of lines) {
-    const m = CP.exec(l.norm);
+  for (const [i, l] of lines.entries()) {
+    const next = lines[i + 1]?.norm ?? '';
+    const m = CP.exec(CP_AT_END.test(l.norm) && /^\d{5}$/.test(next) ? `${l.norm} ${next}` : l.norm);
     const raw = m?.[1] ?? m?.[2];
     if (raw) {
       const v = raw.replace(/O/g, '0').replace(/[IL]/g, '1');
@@ -40,24 +44,41 @@ export function extractPostalCode(lines: Line[]): Found<string> {
 const CARD =
   /TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER\s?CARD|AMEX|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b/;
 const OTHER = /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE|CODI\b|PAYPAL|MERCADO PAGO/;
+/** A balance or points line (`SALDO MONEDERO: $28.56`): what the customer has, not how they paid. */
+const BALANCE = /\bSALDO\b|PUNTOS|ACUMUL|GANASTE|BONIFICA/;
+/** Change handed back, or what the customer handed over: cash, when no other way of paying is named. */
+const CHANGE = /\bCAMBIO\b|\bSU PAGO\b|\bRECIBIDO\b|\bPAGO CON\b/;
+/** SAT's c_FormaPago, printed as a code: 01 cash; 04, 28, 29 cards; any other code another way. */
+const FORMA_PAGO = /FORMA DE PAGO\s?:?\s?(\d{2})\b/;
 
-/** Cash when paid EFECTIVO (usually with CAMBIO); card for any card keyword; vouchers/transfers other. */
+/**
+ * Cash when paid EFECTIVO (usually with CAMBIO); card for any card keyword; vouchers/transfers other. A SAT
+ * payment code says it outright; change given back with no keyword at all means cash.
+ */
 export function extractPayment(lines: Line[]): Found<PaymentMethod> {
   let cash = -1;
   let card = -1;
   let other = -1;
-  lines.forEach((l, i) => {
-    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm)) return;
+  let change = false;
+  for (const [i, l] of lines.entries()) {
+    const code = FORMA_PAGO.exec(l.norm)?.[1];
+    if (code)
+      return {
+        value: code === '01' ? 'cash' : ['04', '28', '29'].includes(code) ? 'card' : 'other',
+        confidence: 0.9,
+      };
+    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm)) continue;
     if (/\bEFECTIVO\b/.test(l.norm) && cash < 0) cash = i;
     if (CARD.test(l.norm) && card < 0) card = i;
-    if (OTHER.test(l.norm) && other < 0) other = i;
-  });
+    if (OTHER.test(l.norm) && !BALANCE.test(l.norm) && other < 0) other = i;
+    if (CHANGE.test(l.norm) && moneyIn(l.norm).length > 0) change = true;
+  }
   const hits = [
     { m: 'cash' as const, i: cash },
     { m: 'card' as const, i: card },
     { m: 'other' as const, i: other },
   ].filter((h) => h.i >= 0);
-  if (!hits.length) return { value: null, confidence: 0 };
+  if (!hits.length) return change ? { value: 'cash', confidence: 0.6 } : { value: null, confidence: 0 };
   if (hits.length === 1) return { value: hits[0]?.m ?? null, confidence: 0.9 };
   // Several keywords: the one that carries an amount wins, else the first printed.
   const withAmount = hits.filter((h) => moneyIn(lines[h.i]?.norm ?? '').length > 0);

@@ -954,3 +954,31 @@ describe('page layouts a fourth probe built (merged and split lines, OCR noise)'
     expect(moneyIn('PZA 1. 50 3.00').map((m) => m.cents)).toEqual([300]);
   });
 });
+
+describe('payment, folio and postal code on tickets a fifth probe rendered (44 tickets, other fonts)', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-22')).fields;
+
+  it('takes change handed back as cash, a balance line as no payment, and a SAT payment code as it says', () => {
+    expect(fields('TOTAL $3,444.50\nSU PAGO $3,460.00\nCAMBIO $15.50').payment_method).toBe('cash');
+    expect(
+      fields('TOTAL $754.00\nSALDO MONEDERO: $28.56\nEFECTIVO $800.00\nCAMBIO $46.00').payment_method,
+    ).toBe('cash');
+    expect(fields('TOTAL $754.00\nFORMA DE PAGO: 04\nMETODO DE PAGO: PUE').payment_method).toBe('card');
+    expect(fields('TOTAL $754.00\nFORMA DE PAGO: 01 EFECTIVO').payment_method).toBe('cash');
+    expect(fields('TOTAL $754.00\nFORMA DE PAGO: 03').payment_method).toBe('other');
+    // A monedero paid with is still another way of paying; a CAMBIO line without an amount proves nothing.
+    expect(fields('TOTAL $754.00\nMONEDERO ELECTRONICO $754.00').payment_method).toBe('other');
+    expect(fields('TOTAL $754.00\nNO SE ACEPTAN CAMBIOS NI DEVOLUCIONES').payment_method).toBeNull();
+  });
+
+  it('reads BOLETO, REMISION, COMANDA and a TR# whose # came out as %', () => {
+    expect(fields('BOLETO: 027243\nTOTAL 72.00').folio).toBe('027243');
+    expect(fields('REMISION: 9599\nTOTAL 72.00').folio).toBe('9599');
+    expect(fields('COMANDA: 5622 MESA 8\nTOTAL 72.00').folio).toBe('5622');
+    expect(fields('TR% 60375\nTOTAL 72.00').folio).toBe('60375');
+  });
+
+  it('reads a postal code wrapped onto the line after its label', () => {
+    expect(fields('Calle Bolivar 30, Centro, CDMX, C.P.\n06000\nTOTAL 72.00').postal_code).toBe('06000');
+  });
+});
