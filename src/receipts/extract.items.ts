@@ -8,15 +8,17 @@ const STOP = new RegExp(
 );
 // Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
 const NOT_ITEM =
-  /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|\bHORA\b|FOLIO|TICKET|MESERO|CAJERO|\bTEL\b|C\.P|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:/;
-// Header words a product may carry too (`CAJA ORGANIZADORA`, `MESA PLEGABLE`): a header only without a price.
-const HEADER_WORD = /\b(?:CAJA|MESA|BOMBA|ISLA|TRANS(?:ACCION)?)\b/;
+  /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|FOLIO|TICKET|MESERO|CAJERO|\bTEL\b|C\.P|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:|TARIFA/;
+// Header words a product may carry too (`CAJA ORGANIZADORA`, `MESA PLEGABLE`, a parking lot's
+// `TIEMPO 3 HORA(S) $75.00`): a header only without a price.
+const HEADER_WORD = /\b(?:CAJA|MESA|BOMBA|ISLA|TRANS(?:ACCION)?|HORA)\b/;
 /**
  * Quantity, a sold-by unit, the times sign and the unit price: `2 X 30.46`, `2 @ 16.00`, `1X51.50`,
- * `2.410 KG X $21.54`. OCR reads the times sign as `E`, `XxX`, `Q`, `€`, or a lone `0`/`O`.
+ * `2.410 KG X $21.54`, or the unit alone in place of the sign (`4 PZA 1,499.00`, `7.5M 22.90`). OCR reads the
+ * times sign as `E`, `XxX`, `Q`, `€`, or a lone `0`/`O`.
  */
 const QTY_LINE =
-  /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)(?:\s?(?:KG|K|GR|G|LTS?|L|PZA?|PZS))?(?:\s?(?:X+|@|E|\*|Q|€)\s?|\s[0O]\s)\$?\d[\d,]*[.,]\d{2}/;
+  /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)(?:(?:\s?(?:KG|K|GR|G|LTS?|L|PZA?|PZS))?(?:\s?(?:X+|@|E|\*|Q|€)\s?|\s[0O]\s)|\s?(?:KG|GR|LTS?|PZA?|PZS|M|MTS?)\s)\$?\d[\d,]*[.,]\d{2}/;
 const BARCODE = /^\d{8,14}$/;
 /** A line's last number with three decimals where an amount belongs: a barred zero read as two glyphs. */
 const THREE_DECIMALS = /(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\.(\d{3})\s?[A-Z]?$/;
@@ -132,8 +134,13 @@ function describe(s: string): { desc: string; qty: number | null } {
 /** A description worth the name: two letters in a row, and not just the times sign misread (`XXX`). */
 const isDescription = (d: string): boolean => /[A-Z]{2,}/.test(d) && !/^X+$/.test(d);
 
+/** A line that is nothing but an amount (`$158.00`), as under a label that wrapped it (`TOTAL:`). */
+const AMOUNT_ONLY = /^\$?\s?\d[\d,]*[.,]\d{2}$/;
+
 function itemZone(lines: Line[]): Line[] {
-  const end = lines.findIndex((l) => STOP.test(l.norm) && moneyIn(l.norm).length > 0);
+  const end = lines.findIndex(
+    (l, i) => STOP.test(l.norm) && (moneyIn(l.norm).length > 0 || AMOUNT_ONLY.test(lines[i + 1]?.norm ?? '')),
+  );
   const stop = end < 0 ? lines.length : end;
   let start = 0;
   for (let i = 0; i < stop; i++) {
@@ -239,8 +246,9 @@ const LINE_TOTAL = /^(?:IMPORTE|MONTO)\b/;
  * Fuel tickets print each product as a labelled block: `PRODUCTO: MAGNA`, `LITROS: 42.669`,
  * `PRECIO/LITRO: $24.11`, `IMPORTE: $1,028.75` (or the product, then `1 X 93.47 93.47`).
  */
-function labelledItems(lines: Line[]): Draft[] {
+function labelledItems(lines: Line[]): { drafts: Draft[]; end: number } {
   const out: Draft[] = [];
+  let end = -1;
   let cur: Draft | null = null;
   for (const l of lines) {
     const text = l.norm;
@@ -262,10 +270,13 @@ function labelledItems(lines: Line[]): Draft[] {
         cur.quantity = num(q[1]);
         cur.unit = money[0]?.cents ?? null;
       }
-      if (amount) cur.options = amount.options;
+      if (amount) {
+        cur.options = amount.options;
+        end = l.index;
+      }
     } else if (STOP.test(text) && money.length) break;
   }
-  return out.filter((d) => d.options.length > 0);
+  return { drafts: out.filter((d) => d.options.length > 0), end };
 }
 
 /** The amount the quantity and unit price make, rounded to the cent as tickets do. */
@@ -360,8 +371,11 @@ export interface ItemsReading {
  */
 export function readItems(lines: Line[]): ItemsReading {
   const zone = itemZone(lines);
+  // Fuel blocks, then whatever the ticket sold after them as ordinary lines (`1 ACEITE MOTOR 1L $189.00`).
   const labelled = labelledItems(lines);
-  const drafts = labelled.length ? labelled : zoneItems(zone);
+  const drafts = labelled.drafts.length
+    ? [...labelled.drafts, ...zoneItems(zone.filter((l) => l.index > labelled.end))]
+    : zoneItems(zone);
   const options = drafts.map(withProduct);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);
   const fittable = drafts.length > 0 && !zone.some((l) => NOT_PURCHASE.test(l.norm));

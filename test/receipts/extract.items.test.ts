@@ -191,3 +191,53 @@ describe('items: what must not be fitted or read as an item (a review built thes
     ]);
   });
 });
+
+describe('items: layouts a fifth probe rendered', () => {
+  it('reads a quantity with its unit and no times sign (`4 PZA 1,499.00 5,996.00`, `7.5M 22.90 171.75`)', () => {
+    const text = [
+      'FOLIO: NV-734199',
+      'TALADRO PERCUTOR 1/2',
+      '4 PZA 1,499.00 5,996.00',
+      'MANGUERA 1/2 PULG',
+      '7.5M 22.90 171.75',
+      'BROCHA 4 PULG',
+      '2PZA 65.00 130.00',
+      'TOTAL $6,297.75',
+    ].join('\n');
+    expect(items(text)).toEqual([
+      { description: 'TALADRO PERCUTOR 1/2', quantity: 4, amount: 599600 },
+      { description: 'MANGUERA 1/2 PULG', quantity: 7.5, amount: 17175 },
+      { description: 'BROCHA 4 PULG', quantity: 2, amount: 13000 },
+    ]);
+  });
+
+  it('keeps a priced line with HORA as an item, a parking stay', () => {
+    const text =
+      'TICKET A-1320\nHORA ENTRADA: 11:50\nHORA SALIDA: 14:13\nTIEMPO 3 HORA(S) $75.00\nTOTAL A PAGAR $75.00';
+    expect(items(text)).toEqual([{ description: 'TIEMPO 3 HORA(S)', quantity: 1, amount: 7500 }]);
+    // The rate per hour above the stay is no item.
+    const rate = 'BOLETO: 027243\nTARIFA: $18.00 / HORA\nESTACIONAMIENTO 4 HR $72.00\nTOTAL $72.00';
+    expect(items(rate).map((i) => i.amount)).toEqual([7200]);
+  });
+
+  it('ends the items at a TOTAL whose amount wrapped onto the next line', () => {
+    const text =
+      'FOLIO: 769127\nPAN BIMBO\n1 x 52.00 52.00\nLECHE LALA\n2 x 29.00 58.00\nTOTAL:\n$110.00\nEFECTIVO: 200.00';
+    expect(items(text).map((i) => i.description)).toEqual(['PAN BIMBO', 'LECHE LALA']);
+  });
+
+  it('reads the lines sold after a fuel block', () => {
+    const text = [
+      'PRODUCTO: PREMIUM',
+      'LITROS: 29.555',
+      'PRECIO: $25.00',
+      'IMPORTE: $738.88',
+      '1 ACEITE MOTOR 1L $189.00',
+      'TOTAL M.N. $927.88',
+    ].join('\n');
+    expect(items(text)).toEqual([
+      { description: 'PREMIUM', quantity: 29.555, amount: 73888 },
+      { description: 'ACEITE MOTOR 1L', quantity: 1, amount: 18900 },
+    ]);
+  });
+});
