@@ -200,6 +200,22 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     (l) => isTexty(clean(l.norm)) && clean(l.norm).length >= 3 && !ADDRESS.test(l.norm),
   );
   let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm)) : null;
+  // A large title set over two lines, the kind of business on the first (`TAQUERIA` / `EL GUERO`).
+  const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
+  if (storeName && below && KIND_ONLY.test(storeName)) {
+    const rest = clean(below.norm);
+    const words = rest.split(' ').length;
+    if (
+      isTexty(rest) &&
+      words <= 4 &&
+      !ADDRESS.test(below.norm) &&
+      !SUFFIX.test(rest) &&
+      !CUSTOMER.test(rest)
+    )
+      if ((!isPersonName(rest) || /^(EL|LA|LOS|LAS) /.test(rest)) && top.indexOf(below) !== nameLine)
+        // A person's name there is the owner's (a name led by an article is no person's: `LA ESPIGA DORADA`).
+        storeName = `${storeName} ${rest}`;
+  }
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForZeros(name)));
@@ -249,6 +265,9 @@ export function canonicalSuffix(name: string): string {
 
 const BUSINESS =
   /FERRETERIA|FARMACIA|TIENDA|RESTAURANT|CAFE|ABARROTE|GASOLINERA|SUPER|PAPELERIA|ESTACION|SERVICIO|COMERCIAL|BOTICA|TACOS|TAQUERIA|PANADERIA|CARNICERIA|FONDA|COCINA|MERCADO|ALMACEN|DISTRIBUIDORA|OPERADORA|GRUPO|REGIMEN|FISCAL|PERSONAS|ACTIVIDADES/;
+
+/** A title that only says what kind of business it is (`TAQUERIA`, `ESTACIONAMIENTO`): its name may follow. */
+const KIND_ONLY = new RegExp(`^(?:${BUSINESS.source})[A-Z]*$`);
 
 export const isPersonName = (s: string): boolean =>
   /^[A-Z]{2,}( [A-Z]{2,}){2,4}$/.test(s) && !BUSINESS.test(s) && !ADDRESS.test(s);

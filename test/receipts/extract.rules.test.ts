@@ -982,3 +982,26 @@ describe('payment, folio and postal code on tickets a fifth probe rendered (44 t
     expect(fields('Calle Bolivar 30, Centro, CDMX, C.P.\n06000\nTOTAL 72.00').postal_code).toBe('06000');
   });
 });
+
+describe('store names a fifth probe rendered', () => {
+  const store = (text: string) => extractFields(text, new Date('2026-11-22')).fields.vendor_store_name;
+
+  it('joins a title set over two lines, the kind of business first', () => {
+    expect(store('TAQUERIA\nEL GUERO\nJOSE LUIS HERNANDEZ SOTO\nRFC: HESL0308177NA\nTOTAL 50.00')).toBe(
+      'TAQUERIA EL GUERO',
+    );
+    expect(store('PANADERIA\nLA ESPIGA DORADA\nPANIFICADORA LA ESPIGA DORADA SA\nDE CV\nTOTAL 50.00')).toBe(
+      'PANADERIA LA ESPIGA DORADA',
+    );
+    expect(store('TAQUERIA\nJOSE LUIS HERNANDEZ SOTO\nRFC: HESL0308177NA\nTOTAL 50.00')).toBe('TAQUERIA');
+    expect(
+      store('ESTACIONAMIENTO\nPLAZA JUAREZ\nESTACIONAMIENTOS Y SERVICIOS\nJUAREZ SA DE CV\nTOTAL 72.00'),
+    ).toBe('ESTACIONAMIENTO PLAZA JUAREZ');
+  });
+
+  it('does not join a razón social, an address or a full title to it', () => {
+    expect(store('FARMACIA\nFARMACIAS DEL CENTRO SA DE CV\nTOTAL 50.00')).toBe('FARMACIA');
+    expect(store('TAQUERIA\nAV. JUAREZ 88 COL. CENTRO\nTOTAL 50.00')).toBe('TAQUERIA');
+    expect(store('TAQUERIA EL GUERO\nSUCURSAL NORTE\nTOTAL 50.00')).toBe('TAQUERIA EL GUERO');
+  });
+});
