@@ -252,6 +252,8 @@ const OTHER_DATE =
  * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
  * sets which years are plausible (see dateWindow), so the rules do not expire.
  */
+const ARRIVAL = /\bENTRADA\b|\bINGRESO\b/;
+
 export function extractDateTime(lines: Line[], today: Date): DateTime {
   const win = dateWindow(today);
   let best: { iso: string; score: number } | null = null;
@@ -263,9 +265,11 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
     const own = l.norm.replace(OTHER_DATE, '');
     const d = dateOn(own, win);
     const t = timeOn(own);
+    // A parking ticket's arrival (`ENTRADA: 24/01/2025 14:03`): the purchase is paid on leaving (`SALIDA`).
+    const arrival = ARRIVAL.test(l.norm) ? 0.15 : 0;
     if (d) {
       const score =
-        (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits - (d.doubtful ? 0.5 : 0);
+        (/FECHA/.test(l.norm) ? 0.9 : 0.7) + (t ? 0.1 : 0) - 0.2 * d.edits - (d.doubtful ? 0.5 : 0) - arrival;
       if (!best || score > best.score) best = { iso: d.iso, score };
     }
     const hours = TIME_RANGE.test(l.norm) || /HORARIO|ABIERTO|ATENCION/.test(l.norm);
@@ -276,7 +280,10 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
       (d || TIME_LABEL.test(l.norm) || looksLikeTimeLine(l.norm))
     ) {
       const score =
-        (TIME_LABEL.test(l.norm) ? 0.9 : 0.6) + (d ? 0.2 : 0) + (TWELVE_HOUR.test(l.norm) ? 0.05 : 0);
+        (TIME_LABEL.test(l.norm) ? 0.9 : 0.6) +
+        (d ? 0.2 : 0) +
+        (TWELVE_HOUR.test(l.norm) ? 0.05 : 0) -
+        arrival;
       if (!time || score > time.score) time = { t, score };
     }
   }

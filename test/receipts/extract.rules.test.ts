@@ -1005,3 +1005,16 @@ describe('store names a fifth probe rendered', () => {
     expect(store('TAQUERIA EL GUERO\nSUCURSAL NORTE\nTOTAL 50.00')).toBe('TAQUERIA EL GUERO');
   });
 });
+
+describe('a parking ticket, paid on leaving', () => {
+  it('takes the date and time of SALIDA over those of ENTRADA, in either order', () => {
+    const dt = (text: string) => extractDateTime(toLines(text), new Date('2026-11-22'));
+    expect(dt('ENTRADA: 24/01/2025 14:03\nSALIDA: 25/01/2025 09:54\nTOTAL $72.00')).toMatchObject({
+      date: '2025-01-25',
+      time: '09:54',
+    });
+    expect(dt('HORA SALIDA: 14:13\nHORA ENTRADA: 11:50\nFECHA: 02/05/2025')).toMatchObject({ time: '14:13' });
+    // An arrival alone is still the ticket's date and time.
+    expect(dt('FECHA ENTRADA: 02/05/2025 11:50')).toMatchObject({ date: '2025-05-02', time: '11:50' });
+  });
+});
