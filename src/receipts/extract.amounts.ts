@@ -9,6 +9,8 @@ export interface Totals {
   confidence: { total: number; subtotal: number; iva: number; ieps: number; tip: number };
   /** Amount paid in cash and change, used by the payment rule. */
   paid: number | null;
+  /** A TOTAL printed before a discount and the TOTAL after it: what the items add up to. */
+  gross: number | null;
 }
 
 type Kind =
@@ -38,8 +40,9 @@ const RULES: Array<[Kind, RegExp]> = [
   ['tip', /\bPROPINA\b(?!.*SUGERID)/],
   // Not a TOTAL line (`TOTAL CON DESCUENTO 100.35` is the total, `TOTAL DESCUENTOS` a summary).
   ['discount', new RegExp(`^(?!.*\\bTOTAL\\b).*(?:${DISCOUNT_WORDS})`)],
-  ['ieps', /\bI\.?\s?E\.?\s?P\.?\s?S\.?\b/],
-  ['iva', /(?<![A-Z])I\.?\s?V\.?\s?A\b/],
+  // The I as OCR may read it in a dotted label (`LE.PS.`, `LVA.`).
+  ['ieps', /\b[IL1]\.?\s?E\.?\s?P\.?\s?S\.?\b/],
+  ['iva', /(?<![A-Z])[IL1]\.?\s?V\.?\s?A\b/],
   [
     'total',
     new RegExp(
@@ -59,6 +62,13 @@ function classify(norm: string): Kind | null {
   return null;
 }
 
+/**
+ * Whole pesos ending a line, as small shops print them (`TOTAL $343`, `EFECTIVO 400`): with a `$`, or two digits
+ * or more; no decimals follow.
+ */
+const WHOLE_PESOS = /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)|(?<=[A-Z:]\s?)(\d{2,}))\s*$/;
+const WHOLE_KINDS: Kind[] = ['total', 'cash', 'change', 'subtotal'];
+
 /** Every labelled amount, each with its `$`-misread variant. */
 function labeledAmounts(lines: Line[]): Labeled[] {
   const out: Labeled[] = [];
@@ -67,6 +77,9 @@ function labeledAmounts(lines: Line[]): Labeled[] {
     if (!kind) return;
     const m = amountNear(lines, i);
     if (m) out.push({ kind, values: withVariant(m), line: i });
+    const whole = !m && WHOLE_KINDS.includes(kind) ? WHOLE_PESOS.exec(l.norm) : null;
+    const pesos = whole ? (whole[1] ?? whole[2] ?? '').replace(/,/g, '') : '';
+    if (pesos) out.push({ kind, values: [Number(pesos) * 100], line: i });
     const below = moneyIn(lines[i + 1]?.norm ?? '');
     const b = below[below.length - 1];
     if (b && b.cents !== m?.cents) out.push({ kind, values: [b.cents], line: i, shifted: true });
@@ -151,10 +164,24 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     firstTotalLine === undefined
       ? undefined
       : all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
+  // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs; the first
+  // is the total before it (what the items add up to), the later one what was paid.
+  const totalLines = all.filter((a) => a.kind === 'total' && !a.shifted).map((a) => a.line);
+  const discountBetween =
+    discountEntry || firstTotalLine === undefined
+      ? undefined
+      : all.find(
+          (a) =>
+            a.kind === 'discount' &&
+            !a.shifted &&
+            a.line > firstTotalLine &&
+            totalLines.some((t) => t > a.line),
+        );
   // Items always sit above the discount; a subtotal only when printed above it (else it is after the discount).
-  const discount = discountEntry?.values[0] ?? 0;
+  const discount = (discountEntry ?? discountBetween)?.values[0] ?? 0;
   const subtotalLine = firstOf(all, 'subtotal')?.line ?? 0;
-  const subtotalDiscount = discountEntry && subtotalLine < discountEntry.line ? discount : 0;
+  const discounted = discountEntry ?? discountBetween;
+  const subtotalDiscount = discounted && subtotalLine < discounted.line ? discount : 0;
   const votes = new Map<number, number>();
   const labelVotes = new Map<number, number>();
   const vote = (v: number, w: number): void => {
@@ -163,7 +190,10 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   all
     .filter((a) => a.kind === 'total' && !a.shifted)
     .forEach((a, n) => {
-      a.values.forEach((v, k) => {
+      // A TOTAL before the discount between two is the gross: it stands for the net the later one prints.
+      const gross = discountBetween !== undefined && a.line < discountBetween.line;
+      a.values.forEach((value, k) => {
+        const v = gross ? value - discount : value;
         const w = (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0);
         // A TOTAL printed below the tip includes it (`PROPINA 45.00` / `TOTAL 495.00`): the purchase is the
         // rest, as with `TOTAL + PROPINA`.
@@ -250,7 +280,9 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     all: all.filter((a) => !a.shifted),
     plain: { subs, ivas: plainIvas, iepss },
   };
-  return finishTotals(total, best, pools);
+  const grossLine = discountBetween ? firstTotalLine : undefined;
+  const gross = all.find((a) => a.kind === 'total' && !a.shifted && a.line === grossLine)?.values[0] ?? null;
+  return { ...finishTotals(total, best, pools), gross };
 }
 
 const IN_WORDS = /PESO|M\.\s?N|\bMN\b|\bMIL\b|CIENTOS/;
@@ -319,7 +351,7 @@ interface Pools {
   plain: { subs: number[]; ivas: number[]; iepss: number[] };
 }
 
-function finishTotals(total: number | null, score: number, p: Pools): Totals {
+function finishTotals(total: number | null, score: number, p: Pools): Omit<Totals, 'gross'> {
   const conf = (x: number): number => Math.min(1, x);
   let subtotal = p.plain.subs[0] ?? null;
   let iva = p.plain.ivas[0] ?? null;

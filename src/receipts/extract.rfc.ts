@@ -65,9 +65,10 @@ const options = (ch: string, want: CharClass): string[] => {
   const isL = LETTER.test(ch);
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
-  // A round check digit in a font whose 0 and O look alike reads `O` (`CEB961207CGO`). Only the round letters:
-  // the 12- and 13-character prefixes of a longer token end in whatever followed, and `…R5S` must not become `…R55`.
-  if (want === 'C') return isD || ch === 'A' ? [ch] : /[ODQ]/.test(ch) ? ['0'] : [];
+  // A round check digit in a font whose 0 and O look alike reads `O` (`CEB961207CGO`), a 2 under a shadow `Z`
+  // (`CES0403211EZ`). Only those: the 12- and 13-character prefixes of a longer token end in whatever followed,
+  // and `…R5S` must not become `…R55`.
+  if (want === 'C') return isD || ch === 'A' ? [ch] : /[ODQ]/.test(ch) ? ['0'] : ch === 'Z' ? ['2'] : [];
   if (want === 'L') return isL ? [ch] : (AS_LETTER[ch] ?? []);
   return isD ? [ch] : (AS_DIGIT[ch] ?? []);
 };
@@ -166,17 +167,22 @@ export const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
  */
 const CUSTOMER_HEADING = /^\W*(?:DATOS DEL?\s)?(?:CLIENTE|RECEPTOR|ADQUIRENTE)\W*$/;
 
-function tokensOf(norm: string): string[] {
-  const afterLabel = norm.replace(BEFORE_VALUE, '');
-  const compact = afterLabel.replace(/[\s.\-:]/g, '');
-  const words = norm.split(/[\s:;,]+/);
+/** RFC-length words of a line, as printed or without the hyphens or dots some tickets put between its parts. */
+function wordTokens(norm: string): Set<string> {
   const out = new Set<string>();
-  for (const w of words) {
+  for (const w of norm.split(/[\s:;,]+/)) {
     // `CCO-860523-114`: the hyphens or dots some tickets print between the RFC's parts.
     const bare = w.replace(/[.-]/g, '');
     if (w.length >= 12 && w.length <= 14) out.add(w);
     if (bare !== w && bare.length >= 12 && bare.length <= 13) out.add(bare);
   }
+  return out;
+}
+
+/** The line's words of an RFC's length, and the first 12–14 characters after the label with spaces closed up. */
+function tokensOf(norm: string): string[] {
+  const compact = norm.replace(BEFORE_VALUE, '').replace(/[\s.\-:]/g, '');
+  const out = wordTokens(norm);
   for (const len of [14, 13, 12]) if (compact.length >= len) out.add(compact.slice(0, len));
   return [...out];
 }
@@ -448,15 +454,18 @@ export function extractRfc(
     for (const tok of new Set(wrapped.flatMap(tokensOf)))
       if (isValid(tok) && !isGenericRfc(tok))
         found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < header ? 0.2 : 0)), line: i });
+    const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
     for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;
         if (!labelled && edits > 1) continue;
+        // A value cut out of a longer run (`SARC1405107ZZ7` → `SARC1405107ZZ`) is as doubtful as a character
+        // dropped: what it ends in is whatever followed.
         const score =
           (labelled ? 0.6 : 0.35) +
           (i < header ? 0.2 : 0) +
           0.2 / (1 + edits) -
-          (tok.length === rfc.length ? 0 : 0.15);
+          (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
         found.push({ rfc, score: Math.min(1, score), line: i });
       }
     }

@@ -33,21 +33,23 @@ export const stripAccents = (s: string, keepEnye = false): string => {
 
 /**
  * `s` (a name the rules built from accent-free lines) with each word spelt as `text` prints it: `MONTANA` →
- * `MONTAÑA`, `JOSE` → `JOSÉ`. Spellings come only from lines that print the name, or two of its words (the
- * razón social gives its tilde back to the store name read without it), so an item `CAFÉ AMERICANO` does not
- * respell a store `CAFE ALTURA`. A word read both ways takes the spelling read most often with marks; words the
+ * `MONTAÑA`, `JOSE` → `JOSÉ`. Spellings come from lines that print two of its words (the razón social gives
+ * its tilde back to the store name read without it), or one without a price (the owner's name spells the
+ * store named after her), so an item `CAFÉ AMERICANO 35.00` does not respell a store `CAFE ALTURA`. A word read both ways takes the spelling read most often with marks; words the
  * rules corrected (`C0MERCIAL`) or that no such line marks stay as they are.
  */
 export function asPrinted(s: string, text: string): string {
   const words = new Set(s.match(/[A-Z]+/g) ?? []);
-  const needed = Math.min(2, words.size);
   const marked = new Map<string, Map<string, number>>();
   for (const line of text.normalize('NFC').split('\n')) {
     const runs = (line.match(/\p{L}+/gu) ?? []).map((run) => {
       const up = run.toUpperCase();
       return { up, plain: stripAccents(up) };
     });
-    if (new Set(runs.map((r) => r.plain).filter((p) => words.has(p))).size < needed) continue;
+    const shared = new Set(runs.map((r) => r.plain).filter((p) => words.has(p))).size;
+    // A priced line sharing one word is an item (`CAFÉ AMERICANO 35.00`); a header line may share one
+    // (`ROCÍO IBÁÑEZ CASTAÑEDA` spells the store `PAPELERIA ROCIO`).
+    if (shared < Math.min(2, words.size) && (shared === 0 || /\d[.,]\d\d\b/.test(line))) continue;
     for (const { up, plain } of runs) {
       if (plain === up || !words.has(plain)) continue;
       const forms = marked.get(plain) ?? new Map<string, number>();
@@ -169,13 +171,26 @@ export function amountNear(lines: Line[], i: number): Money | null {
 
 export const toPesos = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
+/** A razón social's company type ending its line, or an RFC label: what names a taxpayer in a header. */
+const TAXPAYER_LINE =
+  /(?:\bS\.?\s?A|\bC\.?\s?V|\bS\.?\s?C|\bA\.?\s?C|\bR\.?\s?L)\W*$|R\.?\s?F\.?\s?C\.?|\bRFC\b/;
+
 /**
  * Lines of a franchisor's block (`FRANQUICIANTE:` and the name and RFC under it, up to the franchisee's heading):
  * a franchise ticket prints both, and the one who sells and invoices is the franchisee (`FRANQUICIATARIO`).
+ * Without a franchisor's heading, a franchisee's heading alone on its line (`FRANQUICIATARIO:`, with a razón
+ * social or RFC under it) makes the razón social and RFC printed above it the franchisor's.
  */
 export function franchisorLines(lines: Line[]): Set<number> {
   const out = new Set<number>();
   const franchisee = /FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR/;
+  const heading = lines.findIndex(
+    (l, i) =>
+      /^\W*(?:FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR)\W*$/.test(l.norm) &&
+      lines.slice(i + 1, i + 4).some((n) => TAXPAYER_LINE.test(n.norm)),
+  );
+  if (heading > 0 && !lines.some((l) => /FRANQUICIANTE/.test(l.norm)))
+    for (let k = 0; k < heading; k++) if (TAXPAYER_LINE.test(lines[k]?.norm ?? '')) out.add(k);
   lines.forEach((l, i) => {
     if (!/FRANQUICIANTE/.test(l.norm)) return;
     out.add(i);

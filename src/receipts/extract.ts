@@ -27,7 +27,7 @@ export function extractFields(text: string, today: Date): Extraction {
   const totals = extractTotals(lines, itemsSum);
   // Line totals OCR misread are put right by the total they must add up to (a tip is no item).
   const withoutTip = totals.total !== null && totals.tip !== null ? totals.total - totals.tip : null;
-  const items = reading.fitTo([totals.total, totals.subtotal, withoutTip]);
+  const items = reading.fitTo([totals.total, totals.subtotal, withoutTip, totals.gross]);
   // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
   const firstVendor = extractVendor(lines, null, null);
   const company = firstVendor.nameConfidence >= 0.5 ? firstVendor.name : null;

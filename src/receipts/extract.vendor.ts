@@ -34,10 +34,13 @@ const NAME_LABEL =
 const RFC_AFTER_NAME =
   /\s+(?:(?:R\.?\s?F\.?\s?C\.?|RFC)(?=[\s:.]|$).*|[A-Z&Ñ]{3,4}[-\s]?\d{6}[-\s]?[A-Z0-9]{3})$/;
 
-/** `OXXO, 5.A. DE C.V.`: an S read as 5 in a company type, put back only when the line then ends in one. */
+/**
+ * `OXXO, 5.A. DE C.V.`, `QUIJOTE, $.A. DE C.V.`: an S read as 5 or `$` in a company type, put back only when the
+ * line then ends in one.
+ */
 const withTypeS = (s: string): string => {
   if (ADDRESS.test(s)) return s;
-  const typed = s.replace(/(^|[\s,])5(?=\.\s?A\b|\s?A\.?\s?DE\s?C|\.?\s?DE\s?R)/g, '$1S');
+  const typed = s.replace(/(^|[\s,])[5$](?=\.\s?A\b|\s?A\.?\s?DE\s?C|\.?\s?DE\s?R)/g, '$1S');
   return typed !== s && SUFFIX.test(typed.trim()) && !SUFFIX.test(s.trim()) ? typed : s;
 };
 

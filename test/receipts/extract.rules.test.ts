@@ -113,6 +113,8 @@ describe('names as printed', () => {
     expect(asPrinted('CAFE ALTURA', 'CAFE ALTURA\nCAFÉ AMERICANO 35.00')).toBe('CAFE ALTURA');
     expect(asPrinted('CAFE ALTURA', 'CAFÉ ALTURA\nCAFE AMERICANO 35.00')).toBe('CAFÉ ALTURA');
     expect(asPrinted('EL FARO', 'EL FARO 24H')).toBe('EL FARO');
+    // One shared word is enough on a line without a price: the owner's name spells the store named after her.
+    expect(asPrinted('PAPELERIA ROCIO', 'PAPELERÍA ROCIO\nROCÍO IBÁÑEZ CASTAÑEDA')).toBe('PAPELERÍA ROCÍO');
   });
 });
 
@@ -1016,5 +1018,66 @@ describe('a parking ticket, paid on leaving', () => {
     expect(dt('HORA SALIDA: 14:13\nHORA ENTRADA: 11:50\nFECHA: 02/05/2025')).toMatchObject({ time: '14:13' });
     // An arrival alone is still the ticket's date and time.
     expect(dt('FECHA ENTRADA: 02/05/2025 11:50')).toMatchObject({ date: '2025-05-02', time: '11:50' });
+  });
+});
+
+describe('tickets a sixth probe rendered (hard photos, other layouts)', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('takes the TOTAL after a discount printed between two, and leaves the items adding up to the first', () => {
+    const items = '2 SANDALIA DAMA 24 $798.00\n1 PLANTILLA GEL $149.00\n2 GRASA PARA CALZADO $130.00';
+    const flat = fields(
+      `${items}\nTOTAL $1,077.00\nDESCUENTO -20.00\nTOTAL A PAGAR $1,057.00\nEFECTIVO $1,060.00`,
+    );
+    expect(flat.total).toBe(105700);
+    expect(flat.items.map((i) => i.amount)).toEqual([79800, 14900, 13000]);
+    const pct = fields(
+      `${items}\nTOTAL $1,077.00\nDESCUENTO 10% -107.70\nTOTAL A PAGAR $969.30\nVISA $969.30`,
+    );
+    expect(pct.total).toBe(96930);
+    // A discount above the only TOTAL is still taken off the items, as before.
+    expect(fields(`${items}\nDESCUENTO -20.00\nTOTAL $1,057.00`).total).toBe(105700);
+  });
+
+  it('takes the franchisee under a FRANQUICIATARIO heading alone on its line, not the razón social above it', () => {
+    const text = [
+      'CAFE AROMA',
+      'CAFES AROMA DE MEXICO SA DE CV',
+      'RFC: CAM760625PK4',
+      'FRANQUICIATARIO:',
+      'BEBIDAS CALIENTES DE OAXACA SA DE CV',
+      'RFC: BCO210528F30',
+      'TOTAL $38.00',
+    ].join('\n');
+    expect(fields(text)).toMatchObject({
+      vendor_name: 'BEBIDAS CALIENTES DE OAXACA SA DE CV',
+      vendor_rfc: 'BCO210528F30',
+      vendor_store_name: 'CAFE AROMA',
+    });
+  });
+
+  it('reads an S read as $ in a company type, a Z for the check digit 2, and LE.PS. / LVA. labels', () => {
+    expect(
+      fields('LIBRERIA EL QUIJOTE\nRFC LQU080602YN7\nLIBRERIAS QUIJOTE, $.A. DE C.V.\nTOTAL 567.00')
+        .vendor_name,
+    ).toBe('LIBRERIAS QUIJOTE, S.A. DE C.V.');
+    expect(fields('COMERCIALIZADORA LA ESQUINA SA DE CV\nRFC: CESO403211EZ\nTOTAL 104.00').vendor_rfc).toBe(
+      'CES0403211E2',
+    );
+    // Not in a value cut short out of a longer run: the stray 7 is dropped, not the Z read as a check digit.
+    expect(fields('RFC: SARC1405107ZZ7\nTOTAL 104.00').vendor_rfc).toBe('SARC140510ZZ7');
+    expect(fields('SUBTOTAL 158.05\nLE.PS. 8% 12.64\nLVA. 16% 27.31\nTOTAL $198.00')).toMatchObject({
+      subtotal: 15805,
+      ieps: 1264,
+      iva: 2731,
+    });
+  });
+
+  it('reads a total in whole pesos, backed by cash and change in whole pesos', () => {
+    expect(fields('3 GRINGA 165\n1 TACO AL PASTOR 18\nTOTAL $343\nEFECTIVO 400\nCAMBIO 57').total).toBe(
+      34300,
+    );
+    // A count after TOTAL's own words is no amount.
+    expect(fields('TOTAL ARTICULOS 12\nTOTAL 45.00').total).toBe(4500);
   });
 });
