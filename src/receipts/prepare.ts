@@ -324,6 +324,17 @@ function paperBox(
     mask,
     paperLike(bg, sat, bright, level),
   );
+  // A shadow over part of the paper leaves only the lit part above Otsu's level; on a dark table (outside the
+  // paper's flood, half the pixels below a third of the paper's level), the flood's extent is the paper's.
+  if (darkAround(bg, mask, level)) {
+    const [bx0, by0, bx1, by1] = bestBox;
+    bestBox = [
+      Math.min(bx0, paper.x0),
+      Math.min(by0, paper.y0),
+      Math.max(bx1, paper.x1),
+      Math.max(by1, paper.y1),
+    ];
+  }
   // A side whose cut-off strip is on average paper-bright was cut by a title or a stamp, not by the table.
   const [x0, y0, x1, y1] = keepBrightSides(bg, bestBox, level);
   const pad = Math.round(width * 0.02);
@@ -340,6 +351,14 @@ function paperBox(
     if (a >= 0) edges.push([a, y], [row.lastIndexOf(1), y]);
   }
   return { left, top, width: right - left, height: bottom - top, level, outline: convexHull(edges) };
+}
+
+/** Whether what lies outside the paper's flood (`mask`) is a dark table: its median below a third of `level`. */
+function darkAround(bg: Gray, mask: Uint8Array, level: number): boolean {
+  const hist = new Array<number>(256).fill(0);
+  for (let i = 0; i < bg.data.length; i++)
+    if (!mask[i]) hist[bg.data[i] ?? 0] = (hist[bg.data[i] ?? 0] ?? 0) + 1;
+  return hist.some((n) => n > 0) && histMedian(hist) < level / 3;
 }
 
 function histMedian(hist: number[]): number {

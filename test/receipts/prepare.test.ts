@@ -78,3 +78,36 @@ describe('prepareImage on a shadowed ticket', () => {
     expect(shaded).toBeGreaterThan(lit * 0.8);
   });
 });
+
+/** White paper with ink bars on a dark grey table, its right half in a deep shadow that stops at the paper. */
+async function halfShadedPhoto(): Promise<Buffer> {
+  const width = 600;
+  const height = 900;
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const onPaper = x >= 100 && x < 500 && y >= 100 && y < 800;
+      const ink = onPaper && x >= 150 && x < 450 && (y - 150) % 40 < 14 && y >= 150 && y < 750;
+      const k = onPaper && x >= 300 ? 0.45 : 1;
+      const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [28, 28, 28];
+      rgb.set(
+        px.map((v) => Math.round(v * k)),
+        (y * width + x) * 3,
+      );
+    }
+  }
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+describe('prepareImage on a ticket half in shadow', () => {
+  it('crops to the whole paper, not only its lit half, when the table around it is dark', async () => {
+    const page = await prepareImage(await halfShadedPhoto());
+    const { width = 0 } = await sharp(page).metadata();
+    // The paper is 400 px wide, its lit half 200.
+    expect(width).toBeGreaterThan(380);
+    // The bars in the shadowed half are there, as ink.
+    expect(await inkShare(page, 0.6, 0.85, 0.1, 0.9)).toBeGreaterThan(0.2);
+  });
+});
