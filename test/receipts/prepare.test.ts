@@ -30,8 +30,8 @@ describe('preparePage', () => {
   });
 });
 
-/** A ticket photo drawn pixel by pixel: white paper with ink bars on a green table, optionally in shadow. */
-async function photo(shadow: boolean): Promise<Buffer> {
+/** A 600 × 900 photo drawn pixel by pixel: paper at x 100–500, y 100–800, ink bars 14 px of every 40 on it. */
+async function drawPhoto(colour: (x: number, y: number, onPaper: boolean, ink: boolean) => number[]) {
   const width = 600;
   const height = 900;
   const rgb = Buffer.alloc(width * height * 3);
@@ -39,20 +39,24 @@ async function photo(shadow: boolean): Promise<Buffer> {
     for (let x = 0; x < width; x++) {
       const onPaper = x >= 100 && x < 500 && y >= 100 && y < 800;
       const ink = onPaper && x >= 150 && x < 450 && (y - 150) % 40 < 14 && y >= 150 && y < 750;
-      let px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [30, 140, 40];
-      if (shadow) {
-        // A hand's soft shadow over the top right, paper and table beyond it alike, down to 30 % of the light.
-        const depth = Math.min(x - 260, 440 - y);
-        const k = depth <= 0 ? 1 : depth >= 80 ? 0.3 : 1 - (0.7 * depth) / 80;
-        px = px.map((v) => Math.round(v * k));
-      }
-      rgb.set(px, (y * width + x) * 3);
+      rgb.set(colour(x, y, onPaper, ink), (y * width + x) * 3);
     }
   }
   return sharp(rgb, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();
 }
+
+/** White paper with ink bars on a green table, optionally in shadow. */
+const photo = (shadow: boolean): Promise<Buffer> =>
+  drawPhoto((x, y, onPaper, ink) => {
+    const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [30, 140, 40];
+    if (!shadow) return px;
+    // A hand's soft shadow over the top right, paper and table beyond it alike, down to 30 % of the light.
+    const depth = Math.min(x - 260, 440 - y);
+    const k = depth <= 0 ? 1 : depth >= 80 ? 0.3 : 1 - (0.7 * depth) / 80;
+    return px.map((v) => Math.round(v * k));
+  });
 
 /** Share of dark pixels in a window given as fractions of the prepared page's size. */
 async function inkShare(png: Buffer, x0: number, x1: number, y0: number, y1: number): Promise<number> {
@@ -80,26 +84,12 @@ describe('prepareImage on a shadowed ticket', () => {
 });
 
 /** White paper with ink bars on a dark grey table, its right half in a deep shadow that stops at the paper. */
-async function halfShadedPhoto(): Promise<Buffer> {
-  const width = 600;
-  const height = 900;
-  const rgb = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const onPaper = x >= 100 && x < 500 && y >= 100 && y < 800;
-      const ink = onPaper && x >= 150 && x < 450 && (y - 150) % 40 < 14 && y >= 150 && y < 750;
-      const k = onPaper && x >= 300 ? 0.45 : 1;
-      const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [28, 28, 28];
-      rgb.set(
-        px.map((v) => Math.round(v * k)),
-        (y * width + x) * 3,
-      );
-    }
-  }
-  return sharp(rgb, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
+const halfShadedPhoto = (): Promise<Buffer> =>
+  drawPhoto((x, _y, onPaper, ink) => {
+    const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [28, 28, 28];
+    const k = onPaper && x >= 300 ? 0.45 : 1;
+    return px.map((v) => Math.round(v * k));
+  });
 
 describe('prepareImage on a ticket half in shadow', () => {
   it('crops to the whole paper, not only its lit half, when the table around it is dark', async () => {
