@@ -64,20 +64,22 @@ function classify(norm: string): Kind | null {
 
 /**
  * Whole pesos ending a line, as small shops print them (`TOTAL $343`, `EFECTIVO 400`): with a `$`, or two digits
- * or more; no decimals follow.
+ * or more after the label; not the minutes of a time (`TIEMPO TOTAL: 02:15`). Read only on a ticket that prints
+ * no amount with cents anywhere: on one that does, `TOTAL $8900` is a decimal point lost, not 8,900 pesos.
  */
-const WHOLE_PESOS = /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)|(?<=[A-Z:]\s?)(\d{2,}))\s*$/;
+const WHOLE_PESOS = /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)|(?<=[A-Z]:?\s)(\d{2,}))\s*$/;
 const WHOLE_KINDS: Kind[] = ['total', 'cash', 'change', 'subtotal'];
 
 /** Every labelled amount, each with its `$`-misread variant. */
 function labeledAmounts(lines: Line[]): Labeled[] {
   const out: Labeled[] = [];
+  const wholePesos = !lines.some((l) => moneyIn(l.norm).length > 0);
   lines.forEach((l, i) => {
     const kind = classify(l.norm);
     if (!kind) return;
     const m = amountNear(lines, i);
     if (m) out.push({ kind, values: withVariant(m), line: i });
-    const whole = !m && WHOLE_KINDS.includes(kind) ? WHOLE_PESOS.exec(l.norm) : null;
+    const whole = wholePesos && WHOLE_KINDS.includes(kind) ? WHOLE_PESOS.exec(l.norm) : null;
     const pesos = whole ? (whole[1] ?? whole[2] ?? '').replace(/,/g, '') : '';
     if (pesos) out.push({ kind, values: [Number(pesos) * 100], line: i });
     const below = moneyIn(lines[i + 1]?.norm ?? '');
@@ -166,17 +168,21 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
       : all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
   // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs; the first
   // is the total before it (what the items add up to), the later one what was paid.
-  const totalLines = all.filter((a) => a.kind === 'total' && !a.shifted).map((a) => a.line);
+  // Only when the arithmetic says so: a savings summary (`DESCUENTO APLICADO $25.00` / `TOTAL AHORRADO $25.00`)
+  // or a card slip's TOTAL after a discount line is no net total.
+  const firstTotal = all.find((a) => a.kind === 'total' && !a.shifted)?.values ?? [];
+  const nets = (d: Labeled): boolean =>
+    all.some(
+      (t) =>
+        t.kind === 'total' &&
+        !t.shifted &&
+        t.line > d.line &&
+        t.values.some((net) => firstTotal.some((g) => d.values.some((v) => g - v === net))),
+    );
   const discountBetween =
     discountEntry || firstTotalLine === undefined
       ? undefined
-      : all.find(
-          (a) =>
-            a.kind === 'discount' &&
-            !a.shifted &&
-            a.line > firstTotalLine &&
-            totalLines.some((t) => t > a.line),
-        );
+      : all.find((a) => a.kind === 'discount' && !a.shifted && a.line > firstTotalLine && nets(a));
   // Items always sit above the discount; a subtotal only when printed above it (else it is after the discount).
   const discount = (discountEntry ?? discountBetween)?.values[0] ?? 0;
   const subtotalLine = firstOf(all, 'subtotal')?.line ?? 0;

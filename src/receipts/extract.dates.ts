@@ -246,7 +246,7 @@ function looksLikeTimeLine(norm: string): boolean {
  * `VIGENCIA`): what follows them on a line is not read (`FECHA: 21/11/2026 VENCE: 21/12/2026` keeps the first).
  */
 const OTHER_DATE =
-  /(?:\b(?:VENCIMIENTO|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVACION|NACIMIENTO|PROXIMA|PROXIMO|DEVOLUCION(?:ES)?)\b|VENCE|VIGENCIA|CADUC|EXPIRA).*$/;
+  /(?:\b(?:VENCIMIENTO|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVACION|NACIMIENTO|PROXIMA|PROXIMO|DEVOLUCION(?:ES)?|REIMPRESION|REIMPRESO|COPIA)\b|VENCE|VIGENCIA|CADUC|EXPIRA).*$/;
 
 /**
  * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`

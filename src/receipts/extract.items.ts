@@ -8,9 +8,10 @@ const STOP = new RegExp(
 );
 // Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
 const NOT_ITEM =
-  /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|FOLIO|TICKET|MESERO|CAJERO|\bTEL\b|C\.P|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:|TARIFA/;
+  /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|FOLIO|TICKET|MESERO|CAJERO|\bTEL\b|C\.P|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:|\bHORA\b\s?:?\s?\d{1,2}\s?[:.]\s?\d{2}/;
 // Header words a product may carry too (`CAJA ORGANIZADORA`, `MESA PLEGABLE`, a parking lot's
-// `TIEMPO 3 HORA(S) $75.00`): a header only without a price.
+// `TIEMPO 3 HORA(S) $75.00`): a header only without a price (HORA with a time after it always is one, even
+// read as a price: `HORA 14.35`).
 const HEADER_WORD = /\b(?:CAJA|MESA|BOMBA|ISLA|TRANS(?:ACCION)?|HORA)\b/;
 /**
  * Quantity, a sold-by unit, the times sign and the unit price: `2 X 30.46`, `2 @ 16.00`, `1X51.50`,
@@ -134,12 +135,26 @@ function describe(s: string): { desc: string; qty: number | null } {
 /** A description worth the name: two letters in a row, and not just the times sign misread (`XXX`). */
 const isDescription = (d: string): boolean => /[A-Z]{2,}/.test(d) && !/^X+$/.test(d);
 
-/** A line that is nothing but an amount (`$158.00`), as under a label that wrapped it (`TOTAL:`). */
+/**
+ * A line that is nothing but an amount (`$158.00`), as under a label that wrapped it (`TOTAL:`); only a TOTAL
+ * label ends the items so (an item `CAMBIO DE ACEITE` may wrap its price too).
+ */
 const AMOUNT_ONLY = /^\$?\s?\d[\d,]*[.,]\d{2}$/;
+/** A label line that opens with TOTAL and holds no figure (`TOTAL:`, `TOTAL A PAGAR:`). */
+const TOTAL_LINE = new RegExp(`^\\W*${TOTAL_WORD}[^\\d]*$`);
+/**
+ * A rate, not a purchase: a line ending in an amount per unit (`TARIFA: $18.00 / HORA`); not a weighed item's
+ * unit price (`2.076 KG X 169.00/KG $350.84`).
+ */
+const RATE = /\d[.,]\d{2}\s?\/\s?[A-Z]+\.?$/;
+/** A fuel block's own lines, printed after its amount too (`PRECIO UNITARIO: $24.00`). */
+const BLOCK_LINE = /^(?:PRECIO|LITROS|LTS|VOLUMEN|IMPORTE|MONTO|PRODUCTO)\b/;
 
 function itemZone(lines: Line[]): Line[] {
   const end = lines.findIndex(
-    (l, i) => STOP.test(l.norm) && (moneyIn(l.norm).length > 0 || AMOUNT_ONLY.test(lines[i + 1]?.norm ?? '')),
+    (l, i) =>
+      STOP.test(l.norm) &&
+      (moneyIn(l.norm).length > 0 || (TOTAL_LINE.test(l.norm) && AMOUNT_ONLY.test(lines[i + 1]?.norm ?? ''))),
   );
   const stop = end < 0 ? lines.length : end;
   let start = 0;
@@ -156,7 +171,7 @@ function zoneItems(zone: Line[]): Draft[] {
   let pendingDesc: string | null = null;
   for (const l of zone) {
     const text = l.norm;
-    if (BARCODE.test(text.replace(/\s/g, ''))) continue;
+    if (BARCODE.test(text.replace(/\s/g, '')) || RATE.test(text)) continue;
     if (NOT_PURCHASE.test(text)) {
       pendingDesc = null;
       continue;
@@ -374,7 +389,10 @@ export function readItems(lines: Line[]): ItemsReading {
   // Fuel blocks, then whatever the ticket sold after them as ordinary lines (`1 ACEITE MOTOR 1L $189.00`).
   const labelled = labelledItems(lines);
   const drafts = labelled.drafts.length
-    ? [...labelled.drafts, ...zoneItems(zone.filter((l) => l.index > labelled.end))]
+    ? [
+        ...labelled.drafts,
+        ...zoneItems(zone.filter((l) => l.index > labelled.end && !BLOCK_LINE.test(l.norm))),
+      ]
     : zoneItems(zone);
   const options = drafts.map(withProduct);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);

@@ -8,16 +8,22 @@ export interface Found<T> {
 }
 
 const FOLIO_LABEL =
-  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%](?=\s?\d)|TR|BOLETO|REMISION|COMANDA|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+
+/** Labels that name a ticket only where no other label does (a restaurant prints COMANDA beside its FOLIO). */
+const LATE_FOLIO_LABEL =
+  /\b(BOLETO|REMISION|COMANDA)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
 
 /** Ticket identifier as printed after its label. */
 export function extractFolio(lines: Line[]): Found<string> {
-  for (const l of lines) {
-    if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
-    const m = FOLIO_LABEL.exec(l.norm);
-    if (m?.[2]) {
-      const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%]|BOLETO|REMISION|COMANDA/.test(l.norm);
-      return { value: m[2].replace(/-$/, ''), confidence: strong ? 0.85 : 0.6 };
+  for (const label of [FOLIO_LABEL, LATE_FOLIO_LABEL]) {
+    for (const l of lines) {
+      if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
+      const m = label.exec(l.norm);
+      if (m?.[2]) {
+        const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%]|BOLETO|REMISION|COMANDA/.test(l.norm);
+        return { value: m[2].replace(/-$/, ''), confidence: strong ? 0.85 : 0.6 };
+      }
     }
   }
   return { value: null, confidence: 0 };
@@ -42,12 +48,16 @@ export function extractPostalCode(lines: Line[]): Found<string> {
 }
 
 const CARD =
-  /TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER\s?CARD|AMEX|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b/;
-const OTHER = /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE|CODI\b|PAYPAL|MERCADO PAGO/;
-/** A balance or points line (`SALDO MONEDERO: $28.56`): what the customer has, not how they paid. */
+  /TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER\s?CARD|AMEX|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA/;
+const OTHER = /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE|CODI\b|PAYPAL|MERCADO PAGO|PAGO CON PUNTOS/;
+/**
+ * A balance or points line (`SALDO MONEDERO: $28.56`): what the customer has, not how they paid (unless it says
+ * it paid: `PAGO CON SALDO MONEDERO`, or names vouchers).
+ */
 const BALANCE = /\bSALDO\b|PUNTOS|ACUMUL|GANASTE|BONIFICA/;
+const PAID_WITH = /\bPAGO\b|\bVALES?\b/;
 /** Change handed back, or what the customer handed over: cash, when no other way of paying is named. */
-const CHANGE = /\bCAMBIO\b|\bSU PAGO\b|\bRECIBIDO\b|\bPAGO CON\b/;
+const CHANGE = /\bCAMBIO\b|\bSU PAGO\b|\bRECIBIDO\b/;
 /** SAT's c_FormaPago, printed as a code: 01 cash; 04, 28, 29 cards; any other code another way. */
 const FORMA_PAGO = /FORMA DE PAGO\s?:?\s?(\d{2})\b/;
 
@@ -61,17 +71,20 @@ export function extractPayment(lines: Line[]): Found<PaymentMethod> {
   let other = -1;
   let change = false;
   for (const [i, l] of lines.entries()) {
+    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm)) continue;
+    // 99 is SAT's `por definir`: it says nothing.
     const code = FORMA_PAGO.exec(l.norm)?.[1];
-    if (code)
+    if (code && code !== '99')
       return {
         value: code === '01' ? 'cash' : ['04', '28', '29'].includes(code) ? 'card' : 'other',
         confidence: 0.9,
       };
-    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm)) continue;
     if (/\bEFECTIVO\b/.test(l.norm) && cash < 0) cash = i;
     if (CARD.test(l.norm) && card < 0) card = i;
-    if (OTHER.test(l.norm) && !BALANCE.test(l.norm) && other < 0) other = i;
-    if (CHANGE.test(l.norm) && moneyIn(l.norm).length > 0) change = true;
+    const balance = BALANCE.test(l.norm) && !PAID_WITH.test(l.norm);
+    if (OTHER.test(l.norm) && !balance && other < 0) other = i;
+    // Change of 0.00 is printed after a card payment too.
+    if (CHANGE.test(l.norm) && moneyIn(l.norm).some((m) => m.cents > 0)) change = true;
   }
   const hits = [
     { m: 'cash' as const, i: cash },

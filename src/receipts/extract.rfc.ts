@@ -327,15 +327,13 @@ export function fisicaLetterOptions(fullName: string): string[] {
   return [...new Set([givenFirst, surnamesFirst].filter((l): l is string => l !== null))];
 }
 
-/** Of a person's name's letter options, the one that agrees with more of `rfc`'s letters (given names first on a tie). */
+/**
+ * A person's name's letters: given names first, unless surnames first gives exactly `rfc`'s four letters (only
+ * the RFC's full agreement may read a line the other way: `GOMEZ MARTINEZ ABOGADOS` is no person).
+ */
 export function personLetters(fullName: string, rfc: string | undefined): string | null {
-  let best: string | null = null;
-  let most = -1;
-  for (const letters of fisicaLetterOptions(fullName)) {
-    const agree = [...letters].filter((ch, i) => ch === rfc?.[i]).length;
-    if (agree > most) [best, most] = [letters, agree];
-  }
-  return best;
+  const [givenFirst = null, surnamesFirst] = fisicaLetterOptions(fullName);
+  return surnamesFirst && rfc?.startsWith(surnamesFirst) ? surnamesFirst : givenFirst;
 }
 
 /**
@@ -454,7 +452,10 @@ export function extractRfc(
     for (const tok of new Set(wrapped.flatMap(tokensOf)))
       if (isValid(tok) && !isGenericRfc(tok))
         found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < header ? 0.2 : 0)), line: i });
+    // Whole values: the line's words, and the value after the label with its spaces closed up
+    // (`R.F.C. G0MJ 800101 AB4`).
     const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
+    for (const v of [withEnye(l), l.norm]) words.add(v.replace(BEFORE_VALUE, '').replace(/[\s.\-:]/g, ''));
     for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;

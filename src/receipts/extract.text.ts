@@ -32,38 +32,35 @@ export const stripAccents = (s: string, keepEnye = false): string => {
 };
 
 /**
- * `s` (a name the rules built from accent-free lines) with each word spelt as `text` prints it: `MONTANA` →
- * `MONTAÑA`, `JOSE` → `JOSÉ`. Spellings come from lines that print two of its words (the razón social gives
- * its tilde back to the store name read without it), or one without a price (the owner's name spells the
- * store named after her), so an item `CAFÉ AMERICANO 35.00` does not respell a store `CAFE ALTURA`. A word read both ways takes the spelling read most often with marks; words the
- * rules corrected (`C0MERCIAL`) or that no such line marks stay as they are.
+ * `s` (a name the rules built from accent-free lines) with each word spelt as the reading prints the name:
+ * `MONTANA` → `MONTAÑA`, `JOSE` → `JOSÉ`. Only lines that print the whole name count (the razón social gives its
+ * tilde back to the store name inside it; an item `CAFÉ DE OLLA`, an address `CIUDAD DE MÉXICO` or a cashier
+ * `JOSÉ` spell nothing), and each word takes the spelling those lines print most often, plain ones included, a
+ * marked one on a tie (OCR drops a thin tilde or accent more often than it invents one). Words the rules
+ * corrected (`C0MERCIAL`) stay as they are.
  */
 export function asPrinted(s: string, text: string): string {
-  const words = new Set(s.match(/[A-Z]+/g) ?? []);
-  const marked = new Map<string, Map<string, number>>();
+  const name = s.match(/[A-Z]+/g) ?? [];
+  if (!name.length) return s;
+  const forms = new Map<string, Map<string, number>>();
   for (const line of text.normalize('NFC').split('\n')) {
     const runs = (line.match(/\p{L}+/gu) ?? []).map((run) => {
       const up = run.toUpperCase();
       return { up, plain: stripAccents(up) };
     });
-    const shared = new Set(runs.map((r) => r.plain).filter((p) => words.has(p))).size;
-    // A priced line sharing one word is an item (`CAFÉ AMERICANO 35.00`); a header line may share one
-    // (`ROCÍO IBÁÑEZ CASTAÑEDA` spells the store `PAPELERIA ROCIO`).
-    if (shared < Math.min(2, words.size) && (shared === 0 || /\d[.,]\d\d\b/.test(line))) continue;
-    for (const { up, plain } of runs) {
-      if (plain === up || !words.has(plain)) continue;
-      const forms = marked.get(plain) ?? new Map<string, number>();
-      forms.set(up, (forms.get(up) ?? 0) + 1);
-      marked.set(plain, forms);
+    const at = runs.findIndex((_, i) => name.every((w, k) => runs[i + k]?.plain === w));
+    if (at < 0) continue;
+    for (const { up, plain } of runs.slice(at, at + name.length)) {
+      const seen = forms.get(plain) ?? new Map<string, number>();
+      seen.set(up, (seen.get(up) ?? 0) + 1);
+      forms.set(plain, seen);
     }
   }
-  if (!marked.size) return s;
   return s.replace(/[A-Z]+/g, (w) => {
-    const forms = marked.get(w);
-    if (!forms) return w;
     let best = w;
     let most = 0;
-    for (const [form, n] of forms) if (n > most) [best, most] = [form, n];
+    for (const [form, n] of forms.get(w) ?? [])
+      if (n > most || (n === most && form !== w)) [best, most] = [form, n];
     return best;
   });
 }
@@ -184,8 +181,12 @@ const TAXPAYER_LINE =
 export function franchisorLines(lines: Line[]): Set<number> {
   const out = new Set<number>();
   const franchisee = /FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR/;
+  // In the header only, above the first amount: `OPERADO POR:` over a card slip's bank or an e-invoicing
+  // provider at the foot names no franchisee.
+  const firstAmount = lines.findIndex((l) => moneyIn(l.norm).length > 0);
   const heading = lines.findIndex(
     (l, i) =>
+      (firstAmount < 0 || i < firstAmount) &&
       /^\W*(?:FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR)\W*$/.test(l.norm) &&
       lines.slice(i + 1, i + 4).some((n) => TAXPAYER_LINE.test(n.norm)),
   );

@@ -190,8 +190,10 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     const person = header.find(
       // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`); one comma may part surnames from
       // given names (`HERNANDEZ SOTO, MARIA JOSE`).
+      // Not a trade or regime line (`PERSONAS FISICAS CON ACTIVIDADES …`, `REGIMEN SIMPLIFICADO …`).
       (l) =>
         /^[A-Z]+( [A-Z]+){2,5}$/.test(clean(l.norm).replace(/,(?= [A-Z])/, '')) &&
+        !BUSINESS.test(clean(l.norm)) &&
         rfcNameMatch(clean(l.norm), rfc) >= 0.75,
     );
     if (person) {
@@ -203,21 +205,14 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     (l) => isTexty(clean(l.norm)) && clean(l.norm).length >= 3 && !ADDRESS.test(l.norm),
   );
   let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm)) : null;
-  // A large title set over two lines, the kind of business on the first (`TAQUERIA` / `EL GUERO`).
+  // A large title set over two lines, the kind of business on the first and a name led by an article on the
+  // second (`TAQUERIA` / `EL GUERO`); not an owner's name (`ROSA MARTINEZ`), a branch or a greeting.
   const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
   if (storeName && below && KIND_ONLY.test(storeName)) {
     const rest = clean(below.norm);
-    const words = rest.split(' ').length;
-    if (
-      isTexty(rest) &&
-      words <= 4 &&
-      !ADDRESS.test(below.norm) &&
-      !SUFFIX.test(rest) &&
-      !CUSTOMER.test(rest)
-    )
-      if ((!isPersonName(rest) || /^(EL|LA|LOS|LAS) /.test(rest)) && top.indexOf(below) !== nameLine)
-        // A person's name there is the owner's (a name led by an article is no person's: `LA ESPIGA DORADA`).
-        storeName = `${storeName} ${rest}`;
+    const named = /^(EL|LA|LOS|LAS|DON|DONA) [A-Z]/.test(rest) && rest.split(' ').length <= 4;
+    if (named && isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest))
+      if (top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
   }
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
@@ -270,7 +265,11 @@ const BUSINESS =
   /FERRETERIA|FARMACIA|TIENDA|RESTAURANT|CAFE|ABARROTE|GASOLINERA|SUPER|PAPELERIA|ESTACION|SERVICIO|COMERCIAL|BOTICA|TACOS|TAQUERIA|PANADERIA|CARNICERIA|FONDA|COCINA|MERCADO|ALMACEN|DISTRIBUIDORA|OPERADORA|GRUPO|REGIMEN|FISCAL|PERSONAS|ACTIVIDADES/;
 
 /** A title that only says what kind of business it is (`TAQUERIA`, `ESTACIONAMIENTO`): its name may follow. */
-const KIND_ONLY = new RegExp(`^(?:${BUSINESS.source})[A-Z]*$`);
+const KIND_ONLY =
+  /^(?:TAQUERIA|TACOS|PANADERIA|PASTELERIA|FARMACIA|FERRETERIA|PAPELERIA|ABARROTES|CARNICERIA|POLLERIA|FRUTERIA|TORTILLERIA|MISCELANEA|LONCHERIA|CAFETERIA|CAFE|RESTAURANTE?|FONDA|COCINA|MARISCOS|PIZZERIA|NEVERIA|DULCERIA|ZAPATERIA|BOUTIQUE|LAVANDERIA|REFACCIONARIA|ESTACIONAMIENTO|GASOLINERA|BAR|CANTINA)S?$/;
+/** Lines under a title that name no business: a branch, a greeting, a heading. */
+const NOT_A_NAME =
+  /SUCURSAL|\bSUC\b|MATRIZ|BIENVENID|GRACIAS|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|COMPROBANTE/;
 
 export const isPersonName = (s: string): boolean =>
   /^[A-Z]{2,}( [A-Z]{2,}){2,4}$/.test(s) && !BUSINESS.test(s) && !ADDRESS.test(s);

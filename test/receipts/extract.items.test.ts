@@ -218,6 +218,10 @@ describe('items: layouts a fifth probe rendered', () => {
     // The rate per hour above the stay is no item.
     const rate = 'BOLETO: 027243\nTARIFA: $18.00 / HORA\nESTACIONAMIENTO 4 HR $72.00\nTOTAL $72.00';
     expect(items(rate).map((i) => i.amount)).toEqual([7200]);
+    // A weighed item's price per kilo is no rate.
+    expect(items('CARNE MOLIDA RES\n2.076 KG X 169.00/KG $350.84\nTOTAL $350.84')).toEqual([
+      { description: 'CARNE MOLIDA RES', quantity: 2.076, amount: 35084 },
+    ]);
   });
 
   it('ends the items at a TOTAL whose amount wrapped onto the next line', () => {

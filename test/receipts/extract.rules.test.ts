@@ -113,8 +113,16 @@ describe('names as printed', () => {
     expect(asPrinted('CAFE ALTURA', 'CAFE ALTURA\nCAFÉ AMERICANO 35.00')).toBe('CAFE ALTURA');
     expect(asPrinted('CAFE ALTURA', 'CAFÉ ALTURA\nCAFE AMERICANO 35.00')).toBe('CAFÉ ALTURA');
     expect(asPrinted('EL FARO', 'EL FARO 24H')).toBe('EL FARO');
-    // One shared word is enough on a line without a price: the owner's name spells the store named after her.
-    expect(asPrinted('PAPELERIA ROCIO', 'PAPELERÍA ROCIO\nROCÍO IBÁÑEZ CASTAÑEDA')).toBe('PAPELERÍA ROCÍO');
+    // Only lines printing the whole name spell it: not the owner's name, an item, an address or the cashier.
+    expect(asPrinted('PAPELERIA ROCIO', 'PAPELERÍA ROCIO\nROCÍO IBÁÑEZ CASTAÑEDA')).toBe('PAPELERÍA ROCIO');
+    expect(asPrinted('CAFE DE LA PLAZA', 'CAFE DE LA PLAZA\n1 CAFÉ DE OLLA 35.00')).toBe('CAFE DE LA PLAZA');
+    expect(asPrinted('SUPER MEXICO', 'SUPER MEXICO\nBENITO JUÁREZ, CIUDAD DE MÉXICO')).toBe('SUPER MEXICO');
+    expect(asPrinted('JOSE LUIS PENA DIAZ', 'JOSE LUIS PENA DIAZ\nLE ATENDIÓ: JOSÉ')).toBe(
+      'JOSE LUIS PENA DIAZ',
+    );
+    // Several readings of the name (the re-reads): the spelling most of them print; a marked one on a tie.
+    expect(asPrinted('CAFE ALTURA', 'CAFE ALTURA\nCAFE ALTURA\nCAFÉ ALTURA')).toBe('CAFE ALTURA');
+    expect(asPrinted('LA MONTANA', 'LA MONTANA\nASADERO LA MONTAÑA DEL NORTE SA DE CV')).toBe('LA MONTAÑA');
   });
 });
 
@@ -997,14 +1005,20 @@ describe('store names a fifth probe rendered', () => {
     );
     expect(store('TAQUERIA\nJOSE LUIS HERNANDEZ SOTO\nRFC: HESL0308177NA\nTOTAL 50.00')).toBe('TAQUERIA');
     expect(
+      // Only a name led by an article: `PLAZA JUAREZ` could as well be an owner's name or a place.
       store('ESTACIONAMIENTO\nPLAZA JUAREZ\nESTACIONAMIENTOS Y SERVICIOS\nJUAREZ SA DE CV\nTOTAL 72.00'),
-    ).toBe('ESTACIONAMIENTO PLAZA JUAREZ');
+    ).toBe('ESTACIONAMIENTO');
   });
 
   it('does not join a razón social, an address or a full title to it', () => {
     expect(store('FARMACIA\nFARMACIAS DEL CENTRO SA DE CV\nTOTAL 50.00')).toBe('FARMACIA');
     expect(store('TAQUERIA\nAV. JUAREZ 88 COL. CENTRO\nTOTAL 50.00')).toBe('TAQUERIA');
     expect(store('TAQUERIA EL GUERO\nSUCURSAL NORTE\nTOTAL 50.00')).toBe('TAQUERIA EL GUERO');
+    // What a review built: a brand that starts like a trade, a branch, an owner's name in two words or with a comma.
+    expect(store('SUPERAMA\nBIENVENIDOS\nTOTAL 50.00')).toBe('SUPERAMA');
+    expect(store('FARMACIA\nSUCURSAL CENTRO\nTOTAL 50.00')).toBe('FARMACIA');
+    expect(store('PAPELERIA\nROSA MARTINEZ\nTOTAL 50.00')).toBe('PAPELERIA');
+    expect(store('ABARROTES\nHERNANDEZ SOTO, MARIA JOSE\nRFC: HESJ700204EJ9\nTOTAL 50.00')).toBe('ABARROTES');
   });
 });
 
@@ -1079,5 +1093,109 @@ describe('tickets a sixth probe rendered (hard photos, other layouts)', () => {
     );
     // A count after TOTAL's own words is no amount.
     expect(fields('TOTAL ARTICULOS 12\nTOTAL 45.00').total).toBe(4500);
+  });
+});
+
+describe('what a review of the probes’ rules built against them', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+  const cash = 'EFECTIVO $500.00\nCAMBIO $157.00';
+
+  it('takes no savings summary or card-slip TOTAL for a net total, and no lost decimal point or time for pesos', () => {
+    const items = '1 PARACETAMOL 500MG 45.00\n1 VITAMINA C 1G 298.00';
+    expect(
+      fields(`${items}\nTOTAL $343.00\n${cash}\nDESCUENTO APLICADO $25.00\nTOTAL AHORRADO $25.00`).total,
+    ).toBe(34300);
+    expect(
+      fields(`${items}\nTOTAL 343.00\n${cash}\nDESCUENTOS APLICADOS 12.50\nTOTAL PAGADO 343.00`).total,
+    ).toBe(34300);
+    expect(fields('1 COCA COLA 600ML 18.00\n1 PAN BIMBO 52.00\nTOTAL $7000\nPAGO CON TARJETA').total).toBe(
+      7000,
+    );
+    const parking = 'BOLETO: 027243\nENTRADA: 12/03/2026 12:10\nSALIDA: 12/03/2026 14:25';
+    expect(fields(`${parking}\nTIEMPO TOTAL: 02:15\nTOTAL A PAGAR $30.00\nPAGO CON TARJETA`).total).toBe(
+      3000,
+    );
+    expect(fields(`${parking}\nIMPORTE: $30.00\nREFERENCIA DE PAGO: 84736251\nCAMBIO: $0.00`).total).toBe(
+      3000,
+    );
+  });
+
+  it('takes an OPERADO POR heading at the foot (an e-invoicing provider) for no franchisee', () => {
+    const text = [
+      'HELADOS LA MICHOACANA DEL CENTRO SA DE CV',
+      'RFC: HMC930101AB7',
+      'TOTAL $85.00',
+      'TARJETA DEBITO $85.00',
+      'OPERADO POR:',
+      'SERVICIOS DIGITALES DE FACTURA SA DE CV',
+    ].join('\n');
+    expect(fields(text)).toMatchObject({
+      vendor_rfc: 'HMC930101AB7',
+      vendor_name: 'HELADOS LA MICHOACANA DEL CENTRO SA DE CV',
+    });
+  });
+
+  it('keeps a spaced RFC with one slip over a PAC RFC at the foot', () => {
+    const text = [
+      'REFACCIONARIA LA LLAVE',
+      'R.F.C. G0MJ 800101 AB4',
+      'AV. JUAREZ 120, CENTRO, C.P. 06000',
+      'FECHA: 12/03/2026 09:15',
+      'FOLIO: 10233',
+      '1 BALATAS DELANTERAS 450.00',
+      '1 LIQUIDO DE FRENOS 120.00',
+      'TOTAL $570.00',
+      'EFECTIVO $600.00',
+      'CAMBIO $30.00',
+      'ESTE DOCUMENTO ES UNA REPRESENTACION',
+      'IMPRESA DE UN CFDI',
+      'CERTIFICADO POR PAC',
+      'RFC PAC: SFE0807172W8',
+      'GRACIAS POR SU COMPRA',
+    ].join('\n');
+    expect(fields(text).vendor_rfc).toBe('GOMJ800101AB4');
+  });
+
+  it('reads a line surnames first only when the RFC agrees with all four letters, and never a trade line', () => {
+    const firm = 'GOMEZ MARTINEZ ABOGADOS\nJUAN GOMEZ MARTINEZ\nRFC: GOMJ800101AB4\nTOTAL $800.00';
+    expect(fields(firm).vendor_name).toBe('JUAN GOMEZ MARTINEZ');
+    const regime =
+      'TALLER EL RAYO\nPERSONAS FISICAS CON ACTIVIDADES EMPRESARIALES\nJUAN PEREZ FLORES\nRFC: PEFJ800101AB6\nTOTAL $200.00';
+    expect(fields(regime).vendor_name).toBe('JUAN PEREZ FLORES');
+  });
+
+  it('keeps items whose price wrapped, a TARIFA item, and no HORA line read as a price', () => {
+    const items = (text: string) => fields(text).items.map((i) => [i.description, i.amount]);
+    expect(items('1 CAMBIO DE ACEITE\n$450.00\n1 FILTRO DE AIRE\n$180.00\nTOTAL $630.00')).toEqual([
+      ['CAMBIO DE ACEITE', 45000],
+      ['FILTRO DE AIRE', 18000],
+    ]);
+    expect(items('NOTA: 4512\n2 LAVADO 5 KG 120.00\nTARIFA EXPRESS 50.00\nTOTAL 170.00')).toEqual([
+      ['LAVADO 5 KG', 12000],
+      ['TARIFA EXPRESS', 5000],
+    ]);
+    expect(items('FECHA: 12/03/2026\nHORA 14.35\n2 TACO PASTOR 36.00\nTOTAL 36.00')).toEqual([
+      ['TACO PASTOR', 3600],
+    ]);
+    expect(
+      items('PRODUCTO: MAGNA\nLITROS: 20.000\nIMPORTE: $480.00\nPRECIO UNITARIO: $24.00\nTOTAL $480.00'),
+    ).toEqual([['MAGNA', 48000]]);
+  });
+
+  it('reads payment and folio as before where the new rules have nothing to say', () => {
+    const pay = (text: string) => fields(`TOTAL $85.00\n${text}`).payment_method;
+    expect(pay('PAGO CON SALDO MONEDERO $85.00\nSALDO MONEDERO RESTANTE $3.20')).toBe('other');
+    expect(pay('VALES DE DESPENSA SALDO $85.00')).toBe('other');
+    expect(pay('PAGO CON: TPV BANCARIA $85.00\nCAMBIO $0.00')).toBe('card');
+    expect(pay('TARJETA DEBITO 85.00\nPARA FACTURAR USE FORMA DE PAGO 01 SI PAGO EN EFECTIVO')).toBe('card');
+    expect(pay('EFECTIVO 100.00\nCAMBIO 15.00\nFORMA DE PAGO: 99 POR DEFINIR')).toBe('cash');
+    expect(fields('MESA: 5 COMANDA: 0123\nFOLIO: A-98765\nTOTAL 180.00').folio).toBe('A-98765');
+    // A reprint's date and time are not the purchase's.
+    expect(
+      fields('FECHA ENTRADA: 12/03/2026 12:10\nTOTAL $30.00\nREIMPRESION 15/03/2026 10:00'),
+    ).toMatchObject({
+      date: '2026-03-12',
+      time: '12:10',
+    });
   });
 });
