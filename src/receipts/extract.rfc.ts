@@ -264,20 +264,91 @@ const COMPANY_TYPE_END = new RegExp(
  */
 export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();
 
-/** The words of a razón social without its company type, articles included. */
-function nameWords(razonSocial: string): string[] {
+const UNITS = [
+  'CERO',
+  'UNO',
+  'DOS',
+  'TRES',
+  'CUATRO',
+  'CINCO',
+  'SEIS',
+  'SIETE',
+  'OCHO',
+  'NUEVE',
+  'DIEZ',
+  'ONCE',
+  'DOCE',
+  'TRECE',
+  'CATORCE',
+  'QUINCE',
+  'DIECISEIS',
+  'DIECISIETE',
+  'DIECIOCHO',
+  'DIECINUEVE',
+  'VEINTE',
+  'VEINTIUNO',
+  'VEINTIDOS',
+  'VEINTITRES',
+  'VEINTICUATRO',
+  'VEINTICINCO',
+  'VEINTISEIS',
+  'VEINTISIETE',
+  'VEINTIOCHO',
+  'VEINTINUEVE',
+];
+const TENS = ['', '', '', 'TREINTA', 'CUARENTA', 'CINCUENTA', 'SESENTA', 'SETENTA', 'OCHENTA', 'NOVENTA'];
+const HUNDREDS = [
+  '',
+  'CIENTO',
+  'DOSCIENTOS',
+  'TRESCIENTOS',
+  'CUATROCIENTOS',
+  'QUINIENTOS',
+  'SEISCIENTOS',
+  'SETECIENTOS',
+  'OCHOCIENTOS',
+  'NOVECIENTOS',
+];
+const below100 = (n: number): string[] =>
+  n < 30 ? [UNITS[n] ?? ''] : [TENS[Math.floor(n / 10)] ?? '', ...(n % 10 ? ['Y', UNITS[n % 10] ?? ''] : [])];
+const below1000 = (n: number): string[] =>
+  n < 100
+    ? below100(n)
+    : n === 100
+      ? ['CIEN']
+      : [HUNDREDS[Math.floor(n / 100)] ?? '', ...(n % 100 ? below100(n % 100) : [])];
+
+/** A number as Spanish words (`2000` → DOS MIL), below a million; SAT reads a name's figures so. */
+export function numberWords(n: number): string[] {
+  if (n < 1000) return below1000(n);
+  const thousands = Math.floor(n / 1000);
+  return [...(thousands === 1 ? [] : below1000(thousands)), 'MIL', ...(n % 1000 ? below1000(n % 1000) : [])];
+}
+
+/**
+ * The words of a razón social without its company type, articles included; a figure counts as the words it is
+ * read as (`GRUPO 7 MARES` is GRUPO SIETE MARES for SAT: GSM). With `figures` false, a figure's words are `?`:
+ * its digits are the ones OCR misreads most (a 7 read as 1 is SIETE read as UNO).
+ */
+function nameWords(razonSocial: string, figures = true): string[] {
   return withoutCompanyType(razonSocial)
-    .replace(/[^A-Z& ]/g, ' ')
+    .replace(/[^A-Z&\d ]/g, ' ')
     .split(/\s+/)
+    .flatMap((w) => {
+      if (!/^\d{1,6}$/.test(w)) return [w.replace(/\d/g, '')];
+      const spelt = numberWords(Number(w));
+      return figures ? spelt : spelt.map((x) => (NAME_STOP.has(x) ? x : '?'));
+    })
     .filter((w) => w.length > 0);
 }
 
 /**
  * SAT's rule for a persona moral: the first letters of the first three words of the name, without
- * articles and company type (one word: its first three letters; two: two letters + one).
+ * articles and company type (one word: its first three letters; two: two letters + one). With `figures` false a
+ * letter spelt from a figure is `?`: it confirms nothing and rewrites no RFC letter read.
  */
-export function moralInitials(razonSocial: string): string | null {
-  const words = nameWords(razonSocial).filter((w) => !NAME_STOP.has(w));
+export function moralInitials(razonSocial: string, figures = true): string | null {
+  const words = nameWords(razonSocial, figures).filter((w) => !NAME_STOP.has(w));
   if (!words.length) return null;
   const [a = '', b = '', c = ''] = words;
   if (words.length >= 3) return `${a[0]}${b[0]}${c[0]}`;
@@ -474,7 +545,7 @@ export function extractRfc(
   // A person's name is printed given names first or surnames first: the order the best reading agrees with.
   const bestPerson = found.filter((c) => c.rfc.length === 13).sort((a, b) => b.score - a.score)[0];
   const initials = razonSocial
-    ? moralInitials(razonSocial)
+    ? moralInitials(razonSocial, false)
     : personName
       ? personLetters(personName, bestPerson?.rfc)
       : null;

@@ -21,8 +21,9 @@ const SUFFIX = new RegExp(
 );
 const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
-const ADDRESS =
-  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b|\d{3,}/;
+const ADDRESS_WORD =
+  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b/;
+const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
 
 /** A label before the issuer's name (`RAZON SOCIAL:`, `PROPIETARIO:`): not part of it. */
 const NAME_LABEL =
@@ -150,7 +151,8 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   // A long name wrapped mid-name (`OPERADORA DE RESTAURANTES` / `LA TERRAZA, S.A. DE C.V.`): the line above
   // belongs to it when only together do their initials make the company RFC's letters.
   const above = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
-  const longerName = name && isTexty(above) && !ADDRESS.test(above) ? `${above} ${name}` : null;
+  // A figure there may be the name's (`CONSTRUCTORA 2000 Y MATERIALES`): the initials decide, not the digits.
+  const longerName = name && isTexty(above) && !ADDRESS_WORD.test(above) ? `${above} ${name}` : null;
   if (
     name &&
     longerName &&
@@ -202,7 +204,13 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     }
   }
   const storeLine = top.find(
-    (l) => isTexty(clean(l.norm)) && clean(l.norm).length >= 3 && !ADDRESS.test(l.norm),
+    // A figure may be the store's (`KIOSKITO 365`, `CONSTRUCTORA 2000`); five digits in a row are a postal code
+    // or a phone number.
+    (l) =>
+      isTexty(clean(l.norm)) &&
+      clean(l.norm).length >= 3 &&
+      !ADDRESS_WORD.test(l.norm) &&
+      !/\d{5,}/.test(l.norm),
   );
   let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm)) : null;
   // A large title set over two lines, the kind of business on the first and a name led by an article on the

@@ -11,7 +11,9 @@ import {
   blindLettersFromName,
   extractRfc,
   fisicaLetterOptions,
+  moralInitials,
   nameContradictsRfc,
+  numberWords,
   repairRfc,
   rfcTokenWords,
 } from '../../src/receipts/extract.rfc.js';
@@ -1197,5 +1199,41 @@ describe('what a review of the probes’ rules built against them', () => {
       date: '2026-03-12',
       time: '12:10',
     });
+  });
+});
+
+describe('figures in a name, a seventh probe found', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('reads a figure as the words SAT spells it for the RFC letters, and lets no figure rewrite a letter read', () => {
+    expect(numberWords(7)).toEqual(['SIETE']);
+    expect(numberWords(365)).toEqual(['TRESCIENTOS', 'SESENTA', 'Y', 'CINCO']);
+    expect(numberWords(2000)).toEqual(['DOS', 'MIL']);
+    expect(moralInitials('GRUPO 7 MARES SA DE CV')).toBe('GSM');
+    // The blind second letter read right stays: the name no longer predicts GM? from two words.
+    expect(fields('GRUPO 7 MARES SA DE CV\nRFC: GSM210207GR4\nTOTAL 100.00').vendor_rfc).toBe('GSM210207GR4');
+    expect(fields('GRUPO 3 HERMANOS SA DE CV RFC GTH810705C29\nTOTAL 100.00').vendor_rfc).toBe(
+      'GTH810705C29',
+    );
+    // A figure's letter rewrites nothing, even where SAT's spelling and the reading differ.
+    expect(fields('TECNO SOLUCIONES 360 SA DE CV\nRFC: TSS181106MM2\nTOTAL 100.00').vendor_rfc).toBe(
+      'TSS181106MM2',
+    );
+  });
+
+  it('joins a name wrapped after a figure, and takes a store name with one', () => {
+    const text =
+      'CONSTRUCTORA 2000\nCONSTRUCTORA 2000 Y MATERIALES\nDEL SUR SA DE CV\nRFC EMISOR: CDM081001NK5\nTOTAL 100.00';
+    expect(fields(text)).toMatchObject({
+      vendor_name: 'CONSTRUCTORA 2000 Y MATERIALES DEL SUR SA DE CV',
+      vendor_store_name: 'CONSTRUCTORA 2000',
+    });
+    expect(fields('GRUPO 7 MARES DEL\nPACIFICO SA DE CV\nRFC: GSM210207GR4\nTOTAL 100.00').vendor_name).toBe(
+      'GRUPO 7 MARES DEL PACIFICO SA DE CV',
+    );
+    // Five digits in a row are a postal code or a phone, not a store's name.
+    expect(fields('CALZADA OAXACA 68000\nTALLER EL RAYO\nTOTAL 100.00').vendor_store_name).toBe(
+      'TALLER EL RAYO',
+    );
   });
 });
