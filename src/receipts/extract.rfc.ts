@@ -1,4 +1,5 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
+import { enLetras } from '../pdf/numero-a-letras.js';
 import { franchisorLines, type Line, stripAccents, withEnye } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 import type { OcrWord } from './ocr.js';
@@ -264,66 +265,8 @@ const COMPANY_TYPE_END = new RegExp(
  */
 export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();
 
-const UNITS = [
-  'CERO',
-  'UNO',
-  'DOS',
-  'TRES',
-  'CUATRO',
-  'CINCO',
-  'SEIS',
-  'SIETE',
-  'OCHO',
-  'NUEVE',
-  'DIEZ',
-  'ONCE',
-  'DOCE',
-  'TRECE',
-  'CATORCE',
-  'QUINCE',
-  'DIECISEIS',
-  'DIECISIETE',
-  'DIECIOCHO',
-  'DIECINUEVE',
-  'VEINTE',
-  'VEINTIUNO',
-  'VEINTIDOS',
-  'VEINTITRES',
-  'VEINTICUATRO',
-  'VEINTICINCO',
-  'VEINTISEIS',
-  'VEINTISIETE',
-  'VEINTIOCHO',
-  'VEINTINUEVE',
-];
-const TENS = ['', '', '', 'TREINTA', 'CUARENTA', 'CINCUENTA', 'SESENTA', 'SETENTA', 'OCHENTA', 'NOVENTA'];
-const HUNDREDS = [
-  '',
-  'CIENTO',
-  'DOSCIENTOS',
-  'TRESCIENTOS',
-  'CUATROCIENTOS',
-  'QUINIENTOS',
-  'SEISCIENTOS',
-  'SETECIENTOS',
-  'OCHOCIENTOS',
-  'NOVECIENTOS',
-];
-const below100 = (n: number): string[] =>
-  n < 30 ? [UNITS[n] ?? ''] : [TENS[Math.floor(n / 10)] ?? '', ...(n % 10 ? ['Y', UNITS[n % 10] ?? ''] : [])];
-const below1000 = (n: number): string[] =>
-  n < 100
-    ? below100(n)
-    : n === 100
-      ? ['CIEN']
-      : [HUNDREDS[Math.floor(n / 100)] ?? '', ...(n % 100 ? below100(n % 100) : [])];
-
-/** A number as Spanish words (`2000` → DOS MIL), below a million; SAT reads a name's figures so. */
-export function numberWords(n: number): string[] {
-  if (n < 1000) return below1000(n);
-  const thousands = Math.floor(n / 1000);
-  return [...(thousands === 1 ? [] : below1000(thousands)), 'MIL', ...(n % 1000 ? below1000(n % 1000) : [])];
-}
+/** A number as Spanish words (`2000` → DOS MIL), accents dropped: SAT reads a name's figures so. */
+export const numberWords = (n: number): string[] => stripAccents(enLetras(n)).split(' ');
 
 /**
  * The words of a razón social without its company type, articles included; a figure counts as the words it is
