@@ -184,9 +184,9 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
       ? undefined
       : all.find((a) => a.kind === 'discount' && !a.shifted && a.line > firstTotalLine && nets(a));
   // Items always sit above the discount; a subtotal only when printed above it (else it is after the discount).
-  const discount = (discountEntry ?? discountBetween)?.values[0] ?? 0;
-  const subtotalLine = firstOf(all, 'subtotal')?.line ?? 0;
   const discounted = discountEntry ?? discountBetween;
+  const discount = discounted?.values[0] ?? 0;
+  const subtotalLine = firstOf(all, 'subtotal')?.line ?? 0;
   const subtotalDiscount = discounted && subtotalLine < discounted.line ? discount : 0;
   const votes = new Map<number, number>();
   const labelVotes = new Map<number, number>();

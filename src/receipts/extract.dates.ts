@@ -248,12 +248,13 @@ function looksLikeTimeLine(norm: string): boolean {
 const OTHER_DATE =
   /(?:\b(?:VENCIMIENTO|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVACION|NACIMIENTO|PROXIMA|PROXIMO|DEVOLUCION(?:ES)?|REIMPRESION|REIMPRESO|COPIA)\b|VENCE|VIGENCIA|CADUC|EXPIRA).*$/;
 
+/** A parking ticket's arrival (`ENTRADA: 24/01/2025 14:03`): the purchase is paid on leaving (`SALIDA`). */
+const ARRIVAL = /\bENTRADA\b|\bINGRESO\b/;
+
 /**
  * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
  * sets which years are plausible (see dateWindow), so the rules do not expire.
  */
-const ARRIVAL = /\bENTRADA\b|\bINGRESO\b/;
-
 export function extractDateTime(lines: Line[], today: Date): DateTime {
   const win = dateWindow(today);
   let best: { iso: string; score: number } | null = null;
@@ -265,7 +266,6 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
     const own = l.norm.replace(OTHER_DATE, '');
     const d = dateOn(own, win);
     const t = timeOn(own);
-    // A parking ticket's arrival (`ENTRADA: 24/01/2025 14:03`): the purchase is paid on leaving (`SALIDA`).
     const arrival = ARRIVAL.test(l.norm) ? 0.15 : 0;
     if (d) {
       const score =

@@ -180,9 +180,12 @@ function wordTokens(norm: string): Set<string> {
   return out;
 }
 
+/** What follows the RFC label on a line, spaces, dots, hyphens and colons closed up (`G0MJ 800101 AB4`). */
+const valueAfterLabel = (norm: string): string => norm.replace(BEFORE_VALUE, '').replace(/[\s.\-:]/g, '');
+
 /** The line's words of an RFC's length, and the first 12–14 characters after the label with spaces closed up. */
 function tokensOf(norm: string): string[] {
-  const compact = norm.replace(BEFORE_VALUE, '').replace(/[\s.\-:]/g, '');
+  const compact = valueAfterLabel(norm);
   const out = wordTokens(norm);
   for (const len of [14, 13, 12]) if (compact.length >= len) out.add(compact.slice(0, len));
   return [...out];
@@ -454,7 +457,7 @@ export function extractRfc(
     // `RFC: CCO860523` / `HP5`, `R.F.C. CCO` / `860523HP5`: a value wrapped onto the next line, alone there,
     // the two parts an RFC's length together.
     const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');
-    const short = l.norm.replace(BEFORE_VALUE, '').replace(/[\s.\-:]/g, '').length;
+    const short = valueAfterLabel(l.norm).length;
     const whole = short + rest.length;
     const wrapped =
       labelled && short >= 3 && short <= 11 && (whole === 12 || whole === 13) && /^[A-Z0-9Ñ&]+$/.test(rest)
@@ -469,7 +472,7 @@ export function extractRfc(
     // Whole values: the line's words, and the value after the label with its spaces closed up
     // (`R.F.C. G0MJ 800101 AB4`).
     const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
-    for (const v of [withEnye(l), l.norm]) words.add(v.replace(BEFORE_VALUE, '').replace(/[\s.\-:]/g, ''));
+    for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
     for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
         if (isGenericRfc(rfc)) continue;

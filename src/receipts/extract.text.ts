@@ -181,13 +181,14 @@ const TAXPAYER_LINE =
 export function franchisorLines(lines: Line[]): Set<number> {
   const out = new Set<number>();
   const franchisee = /FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR/;
+  const headingAlone = new RegExp(`^\\W*(?:${franchisee.source})\\W*$`);
   // In the header only, above the first amount: `OPERADO POR:` over a card slip's bank or an e-invoicing
   // provider at the foot names no franchisee.
   const firstAmount = lines.findIndex((l) => moneyIn(l.norm).length > 0);
   const heading = lines.findIndex(
     (l, i) =>
       (firstAmount < 0 || i < firstAmount) &&
-      /^\W*(?:FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR)\W*$/.test(l.norm) &&
+      headingAlone.test(l.norm) &&
       lines.slice(i + 1, i + 4).some((n) => TAXPAYER_LINE.test(n.norm)),
   );
   if (heading > 0 && !lines.some((l) => /FRANQUICIANTE/.test(l.norm)))

@@ -219,8 +219,8 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   if (storeName && below && KIND_ONLY.test(storeName)) {
     const rest = clean(below.norm);
     const named = /^(EL|LA|LOS|LAS|DON|DONA) [A-Z]/.test(rest) && rest.split(' ').length <= 4;
-    if (named && isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest))
-      if (top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
+    const plain = isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest);
+    if (named && plain && top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
   }
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
