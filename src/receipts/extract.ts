@@ -97,3 +97,12 @@ export function razonSocialFor(text: string, rfc: string): { name: string; confi
     return null;
   return { name, confidence: vendor.nameConfidence };
 }
+
+/**
+ * The vendor read again from `text` with a company RFC that a re-read settled: a razón social that only the RFC
+ * can mend (a garbled trade word, `nameForRfc`) is not taken from a reading that had no RFC of its own.
+ */
+export function vendorWithRfc(text: string, rfc: string): { name: string; confidence: number } | null {
+  const vendor = extractVendor(toLines(text), rfc, null);
+  return vendor.name ? { name: vendor.name, confidence: vendor.nameConfidence } : null;
+}

@@ -1,6 +1,6 @@
 import { CUSTOMER, moralInitials, personLetters, SPELLED_TYPE, withoutCompanyType } from './extract.rfc.js';
 import { franchisorLines, type Line, withoutSpeck } from './extract.text.js';
-import { spellBusinessWords } from './vocabulary.js';
+import { respellToInitial, spellBusinessWords } from './vocabulary.js';
 
 export interface Vendor {
   name: string | null;
@@ -162,7 +162,9 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   )
     name = longerName;
   if (!name && rfc?.length === 12) {
-    const cut = top.map((l) => cutCompanyType(clean(l.norm), rfc)).find((n) => n !== null);
+    const cut = top
+      .map((l, i) => cutCompanyType(clean(l.norm), clean(top[i + 1]?.norm ?? ''), rfc))
+      .find((n) => n !== null);
     if (cut) {
       name = cut;
       nameConfidence = 0.7;
@@ -224,6 +226,8 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   }
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
+  if (name && rfc?.length === 12) name = nameForRfc(name, rfc) ?? name;
+  if (name && storeName) name = withStoreArticle(name, storeName);
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForZeros(name)));
   if (storeName) storeName = lettersForZeros(storeName);
   return {
@@ -243,26 +247,76 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
  * `NAME, S.A.` and one or two letters of `DE C.V.`: a company type whose end OCR lost (or wrapped and garbled).
  * Not `S.A.S`, `S.A.P(.I.)` or `S.A. INSTITUCION…`, types of their own.
  */
-const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))[DECV]{1,2}$/;
+const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))([A-Z]{1,2})$/;
+/** `C.V.` alone on a line, as faded print reads it (`C . Y`, `C.v.`): the end of a company type wrapped. */
+const WRAPPED_CV = /^C\s?[.,]?\s?[VY]\.?$/;
 
 /**
- * A razón social whose company type was cut short (`ALMACENES MODA Y HOGAR, SA. E`), when its initials are
- * exactly the company RFC's letters: the type completed as `S.A. DE C.V.` (by far the commonest `S.A.` form),
- * in the ticket's style.
+ * A razón social whose company type was cut short (`ALMACENES MODA Y HOGAR, SA. E`) or garbled before a wrapped
+ * `C.V.` (`TIENDAS SUPER KIOSCO EL FARO, S.A. py` / `C . Y`), when its initials are exactly the company RFC's
+ * letters (once a word the RFC contradicts is respelt: `nameForRfc`): the type completed as `S.A. DE C.V.` (by far
+ * the commonest `S.A.` form), in the ticket's style.
  */
-function cutCompanyType(line: string, rfc: string): string | null {
+function cutCompanyType(line: string, next: string, rfc: string): string | null {
   const m = CUT_TYPE.exec(line);
-  const name = m?.[1];
-  if (!m || !name || !isTexty(name) || ADDRESS.test(name) || moralInitials(name) !== rfc.slice(0, 3))
-    return null;
+  const read = m?.[1];
+  if (!m || !read || !isTexty(read) || ADDRESS.test(read)) return null;
+  if (!/^[DECV]+$/.test(m[4] ?? '') && !WRAPPED_CV.test(next)) return null;
+  const name = moralInitials(read) === rfc.slice(0, 3) ? read : nameForRfc(read, rfc);
+  if (name === null) return null;
   return `${name}${m[2]} ${/[.,]/.test(m[3] ?? '') ? 'S.A. DE C.V.' : 'SA DE CV'}`;
 }
 
-/** OCR slips inside the company type (`DE CV.`, `S.A,`, `C.Y`) rewritten in the style the ticket uses. */
+/**
+ * A razón social whose initials a company RFC contradicts, each contradicting word among the first three respelt
+ * as the one known business word that starts with the RFC's letter (`TIENDAS SUPER EXOSCO` → `… KIOSCO` for
+ * TSK…). Null unless the initials are then exactly the RFC's: a proper name is no known word, and stays.
+ */
+export function nameForRfc(name: string, rfc: string): string | null {
+  const want = rfc.slice(0, 3);
+  if (moralInitials(name) === want) return null;
+  let k = 0;
+  const respelt = name
+    .split(' ')
+    .map((w) => {
+      const word = w.replace(/[.,]$/, '');
+      if (!/^[A-Z]+$/.test(word) || STOP.has(word) || k >= 3) return w;
+      const letter = want[k++] ?? '';
+      const known = word[0] === letter ? null : respellToInitial(word, letter);
+      return known === null ? w : known + w.slice(word.length);
+    })
+    .join(' ');
+  return respelt !== name && moralInitials(respelt) === want ? respelt : null;
+}
+
+/**
+ * An article of the store name garbled in the razón social that holds the name (`KIOSCO KI FARO` under the title
+ * `EL FARO`): the title, printed larger, spells it. Only a word of the article's length that is no article or
+ * preposition itself (`TIENDAS LA FARO` stays).
+ */
+function withStoreArticle(name: string, store: string): string {
+  const title = store.split(' ');
+  const words = name.split(' ');
+  for (let k = 1; k < title.length; k++) {
+    const article = title[k - 1] ?? '';
+    const anchor = title[k] ?? '';
+    if (!/^(EL|LA|LOS|LAS)$/.test(article) || anchor.length < 3) continue;
+    const j = words.findIndex((w, i) => i > 0 && w.replace(/[.,]$/, '') === anchor);
+    const before = words[j - 1];
+    if (j > 0 && before && /^[A-Z]+$/.test(before) && before.length === article.length && !STOP.has(before))
+      words[j - 1] = article;
+  }
+  return words.join(' ');
+}
+
+/**
+ * OCR slips inside the company type (`DE CV.`, `S.A,`, `C.Y`, a garbled `DE` between S.A. and C.V.: `S.A. py C.V.`)
+ * rewritten in the style the ticket uses.
+ */
 export function canonicalSuffix(name: string): string {
   return name
     .replace(
-      /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?[DP]E\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
+      /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E|[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
       (_all, kind?: string) => `S.A.${kind ? `${[...kind.replace(/[^A-Z]/g, '')].join('.')}.` : ''} DE C.V.`,
     )
     .replace(/\bSA\s?DE\s?C[VY]\.?$/, 'SA DE CV')

@@ -1,5 +1,11 @@
 import { type Clock, systemClock } from '../clock.js';
-import { type Extraction, extractFields as extractAt, razonSocialFor, withPersonLetters } from './extract.js';
+import {
+  type Extraction,
+  extractFields as extractAt,
+  razonSocialFor,
+  vendorWithRfc,
+  withPersonLetters,
+} from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
 import { asPrinted, editLine, toLines } from './extract.text.js';
 import { withBarredZeros } from './glyphs.js';
@@ -204,6 +210,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const first = { ...raw, text: withBarredZeros(page.gray, raw) };
     const t2 = performance.now();
     let result = extractFields(first.text);
+    const firstRfc = result.fields.vendor_rfc;
     let text = first.text;
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
     if (opts.secondPass && weak(result)) {
@@ -232,6 +239,16 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
         }
       }
       timings.header_pass = performance.now() - t4;
+    }
+    const rfc = result.fields.vendor_rfc;
+    if (rfc?.length === 12 && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW) {
+      // An RFC the re-reads found judges the first reading's header anew (no OCR): the razón social may be one
+      // only that RFC explains.
+      const again = vendorWithRfc(first.text, rfc);
+      if (again && again.confidence > result.confidence.vendor_name) {
+        result.fields.vendor_name = again.name;
+        result.confidence.vendor_name = again.confidence;
+      }
     }
     if (opts.vendorPass !== false && unexplainedRfc(result)) {
       // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.

@@ -18,7 +18,12 @@ import {
   rfcTokenWords,
 } from '../../src/receipts/extract.rfc.js';
 import { asPrinted, moneyIn, toLines } from '../../src/receipts/extract.text.js';
-import { canonicalSuffix, extractVendor, rfcNameMatch } from '../../src/receipts/extract.vendor.js';
+import {
+  canonicalSuffix,
+  extractVendor,
+  nameForRfc,
+  rfcNameMatch,
+} from '../../src/receipts/extract.vendor.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 
 const lines = (t: string) => toLines(t);
@@ -585,6 +590,8 @@ describe('vendor name', () => {
     // The plain S.A. forms are untouched.
     expect(canonicalSuffix('TIENDAS DEL SOL S.A. DE CV.')).toBe('TIENDAS DEL SOL S.A. DE C.V.');
     expect(canonicalSuffix('GRUPO ALFA S.A.P.I. DE C.Y')).toBe('GRUPO ALFA S.A.P.I. DE C.V.');
+    // A garbled DE between S.A. and C.V. (the only type that ends so).
+    expect(canonicalSuffix('TIENDAS DEL SOL, S.A. PY C.V.')).toBe('TIENDAS DEL SOL, S.A. DE C.V.');
   });
 
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {
@@ -606,6 +613,27 @@ describe('vendor name', () => {
       expect(vendorName(line, 'TGM190101AB1', null)).not.toMatch(/C\.V\./);
     // A word that starts with SA (`SAN`) is no company type.
     expect(vendorName('ABARROTES MARTINEZ HERMANOS SAN', 'AMH8803194E6', null)).not.toMatch(/CV/);
+  });
+
+  it('mends a faded razón social the company RFC and the title explain (dev-035)', () => {
+    // The RFC's K says which trade word `EXOSCO` was; the title spells the article; `py` / `C . Y` is DE C.V.
+    const read = (title: string, name: string, cv = 'C . Y', rfc = 'TSK1807246R9') =>
+      vendorName(`${title}\n${name}\n${cv}\nAV. CONSTITUCION 570-A\nR.F.C.: ${rfc}`, rfc, 4);
+    const faded = 'TIENDAS SUPER EXOSCO Ki FARO, S.A. py';
+    expect(read('EL FARO 24H', faded)).toBe('TIENDAS SUPER KIOSCO EL FARO, S.A. DE C.V.');
+    expect(read('EL FARO 24H', faded, 'C.v.')).toBe('TIENDAS SUPER KIOSCO EL FARO, S.A. DE C.V.');
+    // A title without the article spells none; an article read as another stays as read.
+    expect(read('FARO 24H', faded)).toBe('TIENDAS SUPER KIOSCO KI FARO, S.A. DE C.V.');
+    expect(read('EL FARO 24H', 'TIENDAS SUPER EXOSCO LA FARO, S.A. py')).toBe(
+      'TIENDAS SUPER KIOSCO LA FARO, S.A. DE C.V.',
+    );
+    // No wrapped C.V. under a stray tail, or an RFC the respelt name does not explain: no razón social.
+    expect(read('EL FARO 24H', faded, 'GRACIAS')).toBe('EL FARO 24H');
+    expect(read('EL FARO 24H', faded, 'C . Y', 'TSX1807246R9')).toBe('EL FARO 24H');
+    // A name read whole keeps a proper name the RFC contradicts: only a known trade word is respelt.
+    expect(nameForRfc('TIENDAS SUPER EXOSCO SA DE CV', 'TSK1807246R9')).toBe('TIENDAS SUPER KIOSCO SA DE CV');
+    expect(nameForRfc('TIENDAS SUPER PEREZ SA DE CV', 'TSK1807246R9')).toBeNull();
+    expect(nameForRfc('TIENDAS SUPER KIOSCO SA DE CV', 'TSK1807246R9')).toBeNull();
   });
 
   it('keeps the comma before a company type wrapped to the next line', () => {

@@ -183,6 +183,22 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(data.vendor_rfc).toBe('MFO930823872');
   });
 
+  it("judges the first reading's razón social again by an RFC only a re-read found (dev-035)", async () => {
+    const first = [
+      'EL FARO 24H',
+      'TIENDAS SUPER EXOSCO Ki FARO, S.A. py',
+      'C . Y',
+      'FECHA: 06-10-2025 11:20:30',
+      'R.F.C.: TSKIEO7',
+      'TOTAL 139.44',
+    ].join('\n');
+    const { data, engine } = await readWith([first, 'EL FARO 24H\nR.F.C. TSK1807246R9\nFECHA: 06-10-2025']);
+    expect(engine.calls).toBe(2);
+    expect(data.vendor_rfc).toBe('TSK1807246R9');
+    expect(data.vendor_name).toBe('TIENDAS SUPER KIOSCO EL FARO, S.A. DE C.V.');
+    expect(data.confidence.vendor_name).toBeGreaterThanOrEqual(0.6);
+  });
+
   it('does not re-read the vendor when the razón social agrees with the RFC, or when turned off', async () => {
     const fine =
       'MERCADOS FRESCOS DE OCCIDENTE SA DE CV\nFECHA: 08-FEB-2026\nR.F.C.: MFO930823872\nTOTAL 779.82';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toLines } from '../../src/receipts/extract.text.js';
 import { extractVendor } from '../../src/receipts/extract.vendor.js';
-import { spellBusinessWords } from '../../src/receipts/vocabulary.js';
+import { respellToInitial, spellBusinessWords } from '../../src/receipts/vocabulary.js';
 
 describe('business words misread by one look-alike letter', () => {
   it('spells them back, the stray dot of the slip included', () => {
@@ -48,5 +48,20 @@ describe('an ampersand read as a currency sign', () => {
     expect(spellBusinessWords('MODA & HOGAR')).toBe('MODA & HOGAR');
     expect(spellBusinessWords('CAFE $ 25')).toBe('CAFE $ 25'); // a price, not a word after it
     expect(spellBusinessWords('TACOS S HERMANOS')).toBe('TACOS S HERMANOS'); // a letter is no sign
+  });
+});
+
+describe('a business word respelt to the initial a company RFC gives', () => {
+  it('takes the one known word of that length two letters away at most, first letter included', () => {
+    expect(respellToInitial('EXOSCO', 'K')).toBe('KIOSCO');
+    expect(respellToInitial('BARMACIA', 'F')).toBe('FARMACIA');
+  });
+
+  it('leaves known words, words already right, far slips and ambiguous ones', () => {
+    expect(respellToInitial('HOTEL', 'M')).toBeNull(); // a known word is what was printed
+    expect(respellToInitial('KIOSCO', 'K')).toBeNull();
+    expect(respellToInitial('EXOSKA', 'K')).toBeNull(); // three letters from KIOSCO and KIOSKO
+    expect(respellToInitial('XIENDA', 'T')).toBe('TIENDA');
+    expect(respellToInitial('XIENDAS', 'T')).toBe('TIENDAS');
   });
 });
