@@ -226,8 +226,7 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   }
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
-  if (name && rfc?.length === 12) name = nameForRfc(name, rfc) ?? name;
-  if (name && storeName) name = withStoreArticle(name, storeName);
+  if (name && storeName && rfc?.length === 12) name = withStoreArticle(name, storeName, rfc);
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForZeros(name)));
   if (storeName) storeName = lettersForZeros(storeName);
   return {
@@ -261,7 +260,9 @@ function cutCompanyType(line: string, next: string, rfc: string): string | null 
   const m = CUT_TYPE.exec(line);
   const read = m?.[1];
   if (!m || !read || !isTexty(read) || ADDRESS.test(read)) return null;
-  if (!/^[DECV]+$/.test(m[4] ?? '') && !WRAPPED_CV.test(next)) return null;
+  // A stray tail over a wrapped C.V. is a garbled DE; not P, PI, S or B, types of their own (S.A.P.I., S.A.S.).
+  const tail = m[4] ?? '';
+  if (!/^[DECV]+$/.test(tail) && (!WRAPPED_CV.test(next) || /^(P|PI|S|B)$/.test(tail))) return null;
   const name = moralInitials(read) === rfc.slice(0, 3) ? read : nameForRfc(read, rfc);
   if (name === null) return null;
   return `${name}${m[2]} ${/[.,]/.test(m[3] ?? '') ? 'S.A. DE C.V.' : 'SA DE CV'}`;
@@ -270,12 +271,15 @@ function cutCompanyType(line: string, next: string, rfc: string): string | null 
 /**
  * A razón social whose initials a company RFC contradicts, each contradicting word among the first three respelt
  * as the one known business word that starts with the RFC's letter (`TIENDAS SUPER EXOSCO` → `… KIOSCO` for
- * TSK…). Null unless the initials are then exactly the RFC's: a proper name is no known word, and stays.
+ * TSK…). Null unless the initials are then exactly the RFC's; never into a word the name already has. Only for a
+ * line whose company type is garbled too (`cutCompanyType`): on a name read whole, a proper name near a trade word
+ * (`CARNES MONTE ALTO`, `NORTE`) would be respelt whenever the RFC is misread.
  */
 export function nameForRfc(name: string, rfc: string): string | null {
   const want = rfc.slice(0, 3);
   if (moralInitials(name) === want) return null;
   let k = 0;
+  const words = name.split(' ').map((w) => w.replace(/[.,]$/, ''));
   const respelt = name
     .split(' ')
     .map((w) => {
@@ -283,18 +287,23 @@ export function nameForRfc(name: string, rfc: string): string | null {
       if (!/^[A-Z]+$/.test(word) || STOP.has(word) || k >= 3) return w;
       const letter = want[k++] ?? '';
       const known = word[0] === letter ? null : respellToInitial(word, letter);
-      return known === null ? w : known + w.slice(word.length);
+      return known === null || words.includes(known) ? w : known + w.slice(word.length);
     })
     .join(' ');
   return respelt !== name && moralInitials(respelt) === want ? respelt : null;
 }
 
+/** Short words that are no garbled article: a name may print them where its title has one (`TACOS AL PASTOR`). */
+const NOT_ARTICLE = /^(AL|MI|TU|SU|UN|MA|LO|DON|SAN|DOS|MIS|SUS|TUS|UNA)$/;
+
 /**
- * An article of the store name garbled in the razón social that holds the name (`KIOSCO KI FARO` under the title
- * `EL FARO`): the title, printed larger, spells it. Only a word of the article's length that is no article or
- * preposition itself (`TIENDAS LA FARO` stays).
+ * An article of the store name garbled in the company name that holds the name (`KIOSCO KI FARO` under the title
+ * `EL FARO`): the title, printed larger, spells it. Only a word of the article's length that is no short word
+ * itself (`TACOS AL PASTOR`, `MI CASA` stay), only where the company RFC confirms the name's initials and the
+ * article leaves them as they are (a word the initials count is read, not garbled).
  */
-function withStoreArticle(name: string, store: string): string {
+function withStoreArticle(name: string, store: string, rfc: string): string {
+  if (!SUFFIX.test(name) || moralInitials(name) !== rfc.slice(0, 3)) return name;
   const title = store.split(' ');
   const words = name.split(' ');
   for (let k = 1; k < title.length; k++) {
@@ -303,8 +312,10 @@ function withStoreArticle(name: string, store: string): string {
     if (!/^(EL|LA|LOS|LAS)$/.test(article) || anchor.length < 3) continue;
     const j = words.findIndex((w, i) => i > 0 && w.replace(/[.,]$/, '') === anchor);
     const before = words[j - 1];
-    if (j > 0 && before && /^[A-Z]+$/.test(before) && before.length === article.length && !STOP.has(before))
-      words[j - 1] = article;
+    if (j <= 0 || !before || !/^[A-Z]+$/.test(before) || before.length !== article.length) continue;
+    if (NOT_ARTICLE.test(before) || STOP.has(before)) continue;
+    const swapped = [...words.slice(0, j - 1), article, ...words.slice(j)].join(' ');
+    if (moralInitials(swapped) === moralInitials(name)) words[j - 1] = article;
   }
   return words.join(' ');
 }
@@ -316,7 +327,7 @@ function withStoreArticle(name: string, store: string): string {
 export function canonicalSuffix(name: string): string {
   return name
     .replace(
-      /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E|[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
+      /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
       (_all, kind?: string) => `S.A.${kind ? `${[...kind.replace(/[^A-Z]/g, '')].join('.')}.` : ''} DE C.V.`,
     )
     .replace(/\bSA\s?DE\s?C[VY]\.?$/, 'SA DE CV')

@@ -146,8 +146,8 @@ async function rfcWordsReadings(
 }
 
 /**
- * An RFC still weak after the header re-read: its words re-read alone (at the default and a bolder ink), and the
- * header at the bolder ink, join the
+ * An RFC still weak after the header re-read: its words re-read alone (at the default and a bolder ink), and,
+ * when they do not settle it, the header at the bolder ink, join the
  * readings (`readings`, first reading first) in a vote. A weak winner's letters the check digit cannot see go to
  * a person's name read the same way twice: the winning reading may have garbled the name beside the RFC.
  * Returns the vote (null when no reading has an RFC) and the text the re-reads added.
@@ -166,9 +166,14 @@ async function rescueRfc(
     readings.push(extractFields(alone.text));
     added.push(alone.line);
   }
-  const header = await engine.recognize(await headerCrop(bolder));
-  readings.push(extractFields(header.text));
-  added.push(header.text);
+  // The whole header at the bolder ink (a read at 2×, the dearest of the re-reads) only when the words alone did
+  // not settle the RFC: on dev it found an RFC only where the RFC's words could not be located (dev-033).
+  const fromWords = voteRfc(readings);
+  if (!fromWords || fromWords.confidence < RETRY_BELOW) {
+    const header = await engine.recognize(await headerCrop(bolder));
+    readings.push(extractFields(header.text));
+    added.push(header.text);
+  }
   const voted = voteRfc(readings);
   if (!voted) return { rfc: null, text: added.join('\n') };
   const name = readings[0]?.fields.vendor_name ?? null;
@@ -241,9 +246,11 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       timings.header_pass = performance.now() - t4;
     }
     const rfc = result.fields.vendor_rfc;
-    if (rfc?.length === 12 && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW) {
-      // An RFC the re-reads found judges the first reading's header anew (no OCR): the razón social may be one
-      // only that RFC explains.
+    const name = result.fields.vendor_name;
+    const nameWeak = !name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc ?? '');
+    if (rfc?.length === 12 && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW && nameWeak) {
+      // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
+      // explains: the razón social may be one only that RFC can mend.
       const again = vendorWithRfc(first.text, rfc);
       if (again && again.confidence > result.confidence.vendor_name) {
         result.fields.vendor_name = again.name;

@@ -621,7 +621,8 @@ describe('vendor name', () => {
       vendorName(`${title}\n${name}\n${cv}\nAV. CONSTITUCION 570-A\nR.F.C.: ${rfc}`, rfc, 4);
     const faded = 'TIENDAS SUPER EXOSCO Ki FARO, S.A. py';
     expect(read('EL FARO 24H', faded)).toBe('TIENDAS SUPER KIOSCO EL FARO, S.A. DE C.V.');
-    expect(read('EL FARO 24H', faded, 'C.v.')).toBe('TIENDAS SUPER KIOSCO EL FARO, S.A. DE C.V.');
+    // Joined over a `C.v.` line the type is mended, but a name read with its type is not respelt (below).
+    expect(read('EL FARO 24H', faded, 'C.v.')).toBe('TIENDAS SUPER EXOSCO KI FARO, S.A. DE C.V.');
     // A title without the article spells none; an article read as another stays as read.
     expect(read('FARO 24H', faded)).toBe('TIENDAS SUPER KIOSCO KI FARO, S.A. DE C.V.');
     expect(read('EL FARO 24H', 'TIENDAS SUPER EXOSCO LA FARO, S.A. py')).toBe(
@@ -630,10 +631,46 @@ describe('vendor name', () => {
     // No wrapped C.V. under a stray tail, or an RFC the respelt name does not explain: no razón social.
     expect(read('EL FARO 24H', faded, 'GRACIAS')).toBe('EL FARO 24H');
     expect(read('EL FARO 24H', faded, 'C . Y', 'TSX1807246R9')).toBe('EL FARO 24H');
-    // A name read whole keeps a proper name the RFC contradicts: only a known trade word is respelt.
+    // Only a known trade word is respelt, never into a word the name has.
     expect(nameForRfc('TIENDAS SUPER EXOSCO SA DE CV', 'TSK1807246R9')).toBe('TIENDAS SUPER KIOSCO SA DE CV');
     expect(nameForRfc('TIENDAS SUPER PEREZ SA DE CV', 'TSK1807246R9')).toBeNull();
     expect(nameForRfc('TIENDAS SUPER KIOSCO SA DE CV', 'TSK1807246R9')).toBeNull();
+    expect(nameForRfc('TACOS GOMEZ RAMOZ SA DE CV', 'TGT150101AB2')).toBeNull();
+  });
+
+  it("leaves names a review found the article and trade-word rules broke (a name's own words, a misread RFC)", () => {
+    const body = 'AV. JUAREZ 123 COL. CENTRO C.P. 44100\nFECHA: 21/11/2026 HORA: 13:45\nTOTAL 100.00';
+    const ticket = (title: string, name: string, rfc: string) => `${title}\n${name}\nR.F.C.: ${rfc}\n${body}`;
+    // A short word where the title has an article is the name's own (and may be one of the RFC's initials).
+    expectIssuer(
+      ticket('LOS COMPADRES', 'CARNITAS DOS COMPADRES SA DE CV', 'CDC150101AB2'),
+      'CDC150101AB2',
+      'CARNITAS DOS COMPADRES SA DE CV',
+    );
+    expectIssuer(
+      ticket('LA ESQUINA', 'ABARROTES TU ESQUINA SA DE CV', 'ATE150101AB6'),
+      'ATE150101AB6',
+      'ABARROTES TU ESQUINA SA DE CV',
+    );
+    expectIssuer(
+      ticket('TAQUERIA EL PASTOR', 'TACOS AL PASTOR DEL CENTRO SA DE CV', 'TPC150101AB6'),
+      'TPC150101AB6',
+      'TACOS AL PASTOR DEL CENTRO SA DE CV',
+    );
+    // A persona física's name is no company name.
+    expectIssuer(
+      ticket('FLORERIA LA ROSA', 'MA ROSA GARCIA PEREZ', 'GAPR750312AB9'),
+      'GAPR750312AB9',
+      'MA ROSA GARCIA PEREZ',
+    );
+    // A name read with its type is not respelt to fit an RFC (here misread: CNA for CMA).
+    expect(
+      vendorName(ticket('EL MONTE', 'CARNES MONTE ALTO SA DE CV', 'CNA150101AB0'), 'CNA150101AB0', 2),
+    ).toBe('CARNES MONTE ALTO SA DE CV');
+    // `PI` between S.A. and C.V. is S.A.P.I.'s, not a garbled DE.
+    expect(
+      vendorName('GRUPO ALFA\nGRUPO ALFA OMEGA, S.A. PI\nC.V.\nR.F.C.: GAO190101AB1', 'GAO190101AB1', 3),
+    ).not.toMatch(/S\.A\. DE C\.V\./);
   });
 
   it('keeps the comma before a company type wrapped to the next line', () => {

@@ -112,7 +112,8 @@ describe('createReceiptReader with a fake OCR engine', () => {
   it('re-reads the RFC words alone, at two ink levels, cut out where the first reading found them', async () => {
     const first = 'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJSC0414362\nFECHA: 07-03-2025\nTOTAL 1121.05';
     const words = [word('R.F.C.', 90, 10, 60), word('MERJSC0414362', 39, 70, 290)];
-    // First pass, header re-read, the RFC words alone (default ink, then bolder), the bolder header re-read.
+    // First pass, header re-read, the RFC words alone (default ink, then bolder); they settle the RFC, so the
+    // bolder header is not read.
     const { data, engine } = await readWith([
       { text: first, words },
       'GARBLED',
@@ -120,13 +121,23 @@ describe('createReceiptReader with a fake OCR engine', () => {
       'MERJ8604',
       'GARBLED',
     ]);
-    expect(engine.psms).toEqual([undefined, undefined, '7', '7', undefined]);
+    expect(engine.psms).toEqual([undefined, undefined, '7', '7']);
     expect(data).toMatchObject({
       vendor_rfc: 'MERJ860414J62',
       vendor_name: 'JUAN CARLOS MENDOZA RUIZ',
       total: 112105,
     });
     expect(data.text).toContain('R.F.C. MERJ860414J62');
+    // Words that do not settle it: the bolder header is read as well, and its RFC joins the vote.
+    const unsettled = await readWith([
+      { text: first, words },
+      'GARBLED',
+      'MERJSC0414',
+      'MERJ8604',
+      'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJ860414J62',
+    ]);
+    expect(unsettled.engine.psms).toEqual([undefined, undefined, '7', '7', undefined]);
+    expect(unsettled.data.vendor_rfc).toBe('MERJ860414J62');
   });
 
   it('re-reads an unlabelled RFC-shaped word alone and replaces only that word, inventing no label', async () => {
@@ -197,6 +208,13 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(data.vendor_rfc).toBe('TSK1807246R9');
     expect(data.vendor_name).toBe('TIENDAS SUPER KIOSCO EL FARO, S.A. DE C.V.');
     expect(data.confidence.vendor_name).toBeGreaterThanOrEqual(0.6);
+    // A name the header re-read gave right (wrapped, 0.8) is not replaced by the first reading's one-line slip.
+    const terraza = await readWith([
+      'LA TERRAZA\nOPERADORA DE ALIMENTOS LA TEPRAZA, S.A. DE C.V.\nR.F.C.: OAT08O8\nFECHA: 21/11/2026\nTOTAL 100.00',
+      'LA TERRAZA\nOPERADORA DE ALIMENTOS LA TERRAZA,\nS.A. DE C.V.\nR.F.C.: OAT080813655\nFECHA: 21/11/2026',
+    ]);
+    expect(terraza.data.vendor_rfc).toBe('OAT080813655');
+    expect(terraza.data.vendor_name).toBe('OPERADORA DE ALIMENTOS LA TERRAZA, S.A. DE C.V.');
   });
 
   it('does not re-read the vendor when the razón social agrees with the RFC, or when turned off', async () => {
