@@ -36,7 +36,8 @@ const AS_LETTER: Record<string, string[]> = {
   // A thin J's hook, read as a closing bracket (`HES)700204EJ9`).
   ')': ['J'],
   ']': ['J'],
-  '3': ['B'],
+  // A J's hook closed up by a monospaced font reads 3 (`HES3700204EJ9`); a B's bowls do too.
+  '3': ['B', 'J'],
   '9': ['G'],
 };
 const SIMILAR_DIGITS: Record<string, string[]> = {

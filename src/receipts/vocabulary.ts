@@ -74,8 +74,9 @@ export function spellBusinessWords(name: string): string {
 
 /**
  * An ampersand between two words, which OCR reads as a currency or percent sign, often with a stray `:` or `.`
- * (`MODA €: HOGAR`, `MODA $: HOGAR` for `MODA & HOGAR`).
+ * (`MODA €: HOGAR`, `MODA $: HOGAR` for `MODA & HOGAR`), or as a 6 with that stray mark (`LOPEZ 6: HIJOS`; a
+ * figure alone stays: `GRUPO 6 HERMANOS`).
  */
 export function withAmpersand(name: string): string {
-  return name.replace(/(?<=[A-Z]{2}) [€$£%&][:.]? (?=[A-Z]{2})/g, ' & ');
+  return name.replace(/(?<=[A-Z]{2}) (?:[€$£%&][:.]?|6[:.]) (?=[A-Z]{2})/g, ' & ');
 }

@@ -51,6 +51,8 @@ describe('RFC repair', () => {
     expect(repairRfc('TEN130427UEO')[0]?.rfc).toBe('TEN130427UE0');
     // The bracket is the J, not a stray character to drop (`HES700204EJ9` is valid too, by chance).
     expect(repairRfc('HES)700204EJ9', true)[0]?.rfc).toBe('HESJ700204EJ9');
+    // A monospaced J read as 3.
+    expect(repairRfc('HES3700204EJ9')[0]?.rfc).toBe('HESJ700204EJ9');
   });
 
   it('rejects tokens that cannot be made valid', () => {

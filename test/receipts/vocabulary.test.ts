@@ -46,6 +46,10 @@ describe('an ampersand read as a currency sign', () => {
     expect(spellBusinessWords('MODA €: HOGAR')).toBe('MODA & HOGAR');
     expect(spellBusinessWords('MODA $: HOGAR')).toBe('MODA & HOGAR');
     expect(spellBusinessWords('MODA & HOGAR')).toBe('MODA & HOGAR');
+    expect(spellBusinessWords('FERRETERIA LOPEZ 6: HIJOS SA DE CV')).toBe(
+      'FERRETERIA LOPEZ & HIJOS SA DE CV',
+    );
+    expect(spellBusinessWords('GRUPO 6 HERMANOS SA DE CV')).toBe('GRUPO 6 HERMANOS SA DE CV'); // a figure
     expect(spellBusinessWords('CAFE $ 25')).toBe('CAFE $ 25'); // a price, not a word after it
     expect(spellBusinessWords('TACOS S HERMANOS')).toBe('TACOS S HERMANOS'); // a letter is no sign
   });
