@@ -109,6 +109,51 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
   };
 }
 
+/**
+ * The page with the table's dark band around the paper whitened: ink reached from the page's outer margin that
+ * runs down half the page or more (a side of the band), or encircles most of it. Tesseract reads text inside a
+ * closed dark ring as the ring's holes, and on some tilted photos then reads three lines of a whole ticket
+ * (fourth session's probe: 7 words instead of 114). Null when the page has no such band. A rescue only: on pages
+ * read normally the band is harmless, and whitening it moves tesseract's line finding.
+ */
+/** Pixels around the band whitened with it. */
+const FRAME_EDGE = 3;
+
+export function framelessPage(page: PreparedPage): PreparedPage | null {
+  const { data, width, height } = page.gray;
+  const seen = new Uint8Array(width * height);
+  const band = Math.round(Math.min(width, height) * 0.2);
+  const out = Uint8Array.from(data);
+  let found = false;
+  const dark = (i: number): boolean => (data[i] ?? 255) < 160;
+  for (let y = 0; y < height; y += 2) {
+    for (let x = 0; x < width; x += 2) {
+      if (x >= band && x < width - band && y >= band && y < height - band) continue;
+      const i = y * width + x;
+      if (seen[i] || !dark(i)) continue;
+      const pixels = [i];
+      const r = flood(width, height, [i], seen, (j) => dark(j) && pixels.push(j) > 0);
+      const tall = r.y1 - r.y0 >= 0.5 * height;
+      const ring = r.x1 - r.x0 >= 0.7 * width && r.y1 - r.y0 >= 0.7 * height;
+      if (!tall && !ring) continue;
+      // Its soft edge too (the photo's blur), or tesseract reads the faint outline left as `|` and `1`.
+      for (const j of pixels) {
+        const [px, py] = [j % width, Math.floor(j / width)];
+        for (let yy = Math.max(0, py - FRAME_EDGE); yy <= Math.min(height - 1, py + FRAME_EDGE); yy++)
+          out.fill(
+            255,
+            yy * width + Math.max(0, px - FRAME_EDGE),
+            yy * width + Math.min(width, px + FRAME_EDGE + 1),
+          );
+      }
+      found = true;
+    }
+  }
+  if (!found) return null;
+  const gray = { data: out, width, height };
+  return { pgm: toPgm(gray), png: once(() => toPng(gray)), gray, withInk: page.withInk };
+}
+
 /** A binary PGM (P5): a short header and the grey bytes as they are. */
 const toPgm = (g: Gray): Buffer =>
   Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'ascii'), g.data]);

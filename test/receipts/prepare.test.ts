@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { prepareImage, preparePage } from '../../src/receipts/prepare.js';
+import { framelessPage, prepareImage, preparePage } from '../../src/receipts/prepare.js';
 
 describe('preparePage', () => {
   it('maps the same page at another ink level exactly as a fresh preparation at that level would', async () => {
@@ -99,5 +99,43 @@ describe('prepareImage on a ticket half in shadow', () => {
     expect(width).toBeGreaterThan(380);
     // The bars in the shadowed half are there, as ink.
     expect(await inkShare(page, 0.6, 0.85, 0.1, 0.9)).toBeGreaterThan(0.2);
+  });
+});
+
+describe('framelessPage', () => {
+  /** A 400 × 600 page: text bars (12 px of every 30) and, when `band`, a 16 px dark band 30 px inside its edge. */
+  const page = (band: 'ring' | 'side' | 'none') => {
+    const [width, height] = [400, 600];
+    const data = new Uint8Array(width * height).fill(250);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const inBand =
+          x >= 30 && x < 370 && y >= 30 && y < 570 && !(x >= 46 && x < 354 && y >= 46 && y < 554);
+        if ((band === 'ring' && inBand) || (band === 'side' && x >= 30 && x < 46 && y >= 30 && y < 570))
+          data[y * width + x] = 20;
+        if (x >= 80 && x < 320 && y >= 80 && y < 520 && (y - 80) % 30 < 12) data[y * width + x] = 30;
+      }
+    }
+    const gray = { data, width, height };
+    const none = async () => Buffer.alloc(0);
+    return { pgm: Buffer.alloc(0), png: none, gray, withInk: none };
+  };
+  const at = (g: { data: Uint8Array; width: number }, x: number, y: number) => g.data[y * g.width + x];
+
+  it('whitens a dark band around the paper, or down one side of it, with its soft edge, and keeps the text', () => {
+    for (const band of ['ring', 'side'] as const) {
+      const out = framelessPage(page(band));
+      expect(out).not.toBeNull();
+      const g = (out as NonNullable<typeof out>).gray;
+      expect(at(g, 35, 300)).toBe(255); // the band
+      expect(at(g, 48, 300)).toBe(255); // its edge, 3 px beyond
+      expect(at(g, 100, 85)).toBe(30); // a text bar
+      expect(at(g, 60, 300)).toBe(250); // paper
+      expect(g.data.length).toBe(400 * 600);
+    }
+  });
+
+  it('finds nothing on a page without one: text bars are no band', () => {
+    expect(framelessPage(page('none'))).toBeNull();
   });
 });

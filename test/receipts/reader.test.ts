@@ -237,6 +237,53 @@ describe('createReceiptReader with a fake OCR engine', () => {
   });
 });
 
+describe('a first reading that missed most of the ticket', () => {
+  /** Word boxes for every word of a text, one line per text line. */
+  const boxes = (text: string) =>
+    text.split('\n').flatMap((l, line) =>
+      l.split(/\s+/).map((w, i) => ({
+        text: w,
+        confidence: 90,
+        line,
+        bbox: { x0: i * 50, y0: line * 30, x1: i * 50 + 40, y1: line * 30 + 20 },
+      })),
+    );
+  // dev-003's photo: the table's dark band around the paper, which framelessPage whitens.
+  const framed = readFileSync('fixtures/receipts/dev-003-clean.jpg');
+  const sparse = 'MERCADOS FRESCOS\nTOTAL 228.52';
+
+  async function readFramed(canned: Parameters<typeof createFakeOcrEngine>[0]) {
+    const engine = createFakeOcrEngine(canned);
+    const reader = createReceiptReader({ clock, engine });
+    try {
+      return { data: await reader.read(framed), engine };
+    } finally {
+      await reader.close();
+    }
+  }
+
+  it('is read again with the band around the paper whitened, and the fuller reading is kept', async () => {
+    const { data, engine } = await readFramed([
+      { text: sparse, words: boxes(sparse) },
+      { text: good, words: boxes(good) },
+    ]);
+    expect(engine.calls).toBe(2);
+    expect(data.text).toBe(good);
+    expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9' });
+  });
+
+  it('keeps the first reading when the second finds no more, and is not re-read when it is full', async () => {
+    const worse = await readFramed([
+      { text: sparse, words: boxes(sparse) },
+      { text: 'TOTAL', words: boxes('TOTAL') },
+      good,
+    ]);
+    expect(worse.data.text.startsWith(sparse)).toBe(true);
+    const full = await readFramed([{ text: good, words: boxes(good) }]);
+    expect(full.engine.calls).toBe(1);
+  });
+});
+
 describe('voteRfc', () => {
   const reading = (rfc: string | null, c: number) =>
     ({ fields: { vendor_rfc: rfc }, confidence: { vendor_rfc: c } }) as unknown as Extraction;
