@@ -68,9 +68,12 @@ const options = (ch: string, want: CharClass): string[] => {
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
   // A round check digit in a font whose 0 and O look alike reads `O` (`CEB961207CGO`), a 2 under a shadow `Z`
-  // (`CES0403211EZ`). Only those: the 12- and 13-character prefixes of a longer token end in whatever followed,
-  // and `…R5S` must not become `…R55`.
-  if (want === 'C') return isD || ch === 'A' ? [ch] : /[ODQ]/.test(ch) ? ['0'] : ch === 'Z' ? ['2'] : [];
+  // (`CES0403211EZ`), an 8 in faded print `B` (`SVHOSO630TMB`). Only those: the 12- and 13-character prefixes of
+  // a longer token end in whatever followed, and `…R5S` must not become `…R55`.
+  if (want === 'C') {
+    if (isD || ch === 'A') return [ch];
+    return /[ODQ]/.test(ch) ? ['0'] : ch === 'Z' ? ['2'] : ch === 'B' ? ['8'] : [];
+  }
   if (want === 'L') return isL ? [ch] : (AS_LETTER[ch] ?? []);
   return isD ? [ch] : (AS_DIGIT[ch] ?? []);
 };
@@ -193,6 +196,9 @@ function tokensOf(norm: string): string[] {
 }
 
 const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(/[^A-Z0-9&Ñ]/g, '');
+
+/** Repairs beyond this many edits cost confidence: past it, a check-digit-valid result is often chance. */
+const MANY_EDITS = 4;
 
 /** Where the RFC label is with respect to the words `rfcTokenWords` picked. */
 export type RfcLabel = 'glued' | 'before' | 'none';
@@ -480,10 +486,13 @@ export function extractRfc(
         if (!labelled && edits > 1) continue;
         // A value cut out of a longer run (`SARC1405107ZZ7` → `SARC1405107ZZ`) is as doubtful as a character
         // dropped: what it ends in is whatever followed.
+        // And a repair that rewrites most of the value (`SVHOSO6IOTMB` → `SVH0806107M8`, 7 edits) is one of many
+        // the check digit lets through by chance: weak, so that the header is re-read.
         const score =
           (labelled ? 0.6 : 0.35) +
           (i < header ? 0.2 : 0) +
           0.2 / (1 + edits) -
+          0.1 * Math.max(0, edits - MANY_EDITS) -
           (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
         found.push({ rfc, score: Math.min(1, score), line: i });
       }

@@ -201,7 +201,10 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
         rfcNameMatch(clean(l.norm), rfc) >= 0.75,
     );
     if (person) {
-      name = clean(person.norm);
+      // A speck read as a letter before the name (`U ESTELA MARTINEZ UGALDE`): no name starts with one letter.
+      const read = clean(person.norm);
+      const rest = read.replace(/^[A-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
+      name = rest !== read && rfcNameMatch(rest, rfc) >= rfcNameMatch(read, rfc) ? rest : read;
       nameConfidence = 0.7;
     }
   }

@@ -51,6 +51,15 @@ describe('RFC repair', () => {
     expect(repairRfc('TEN130427UEO')[0]?.rfc).toBe('TEN130427UE0');
     // The bracket is the J, not a stray character to drop (`HES700204EJ9` is valid too, by chance).
     expect(repairRfc('HES)700204EJ9', true)[0]?.rfc).toBe('HESJ700204EJ9');
+    // A faded check digit 8 read as B.
+    expect(repairRfc('SVHOSO630TMB')[0]?.rfc).toBe('SVH050630TM8');
+    // A repair that rewrites most of the value is weak, even labelled in the header: the reader re-reads it.
+    const chance = extractRfc(lines('PET CENTER HUELLITAS\nCOL. CENTRO\nREC: SVHOSO6IOTMB'));
+    expect(chance?.rfc).toBe('SVH0806107M8'); // 7 edits; the printed SVH050630TM8 has a 3 read as I
+    expect(chance?.score).toBeLessThan(0.6);
+    expect(extractRfc(lines('PET CENTER HUELLITAS\nCOL. CENTRO\nRFC: SVHOSO630TMB'))?.score).toBeGreaterThan(
+      0.8,
+    );
     // A monospaced J read as 3.
     expect(repairRfc('HES3700204EJ9')[0]?.rfc).toBe('HESJ700204EJ9');
   });
@@ -638,6 +647,15 @@ describe('vendor name', () => {
     expect(nameForRfc('TIENDAS SUPER PEREZ SA DE CV', 'TSK1807246R9')).toBeNull();
     expect(nameForRfc('TIENDAS SUPER KIOSCO SA DE CV', 'TSK1807246R9')).toBeNull();
     expect(nameForRfc('TACOS GOMEZ RAMOZ SA DE CV', 'TGT150101AB2')).toBeNull();
+  });
+
+  it("drops a speck read as a letter before a persona física's name", () => {
+    const ticket = 'COCINA ECONOMICA LA CAZUELA\nU ESTELA MARTINEZ UGALDE\nRFC: MAUE651126BH5\nTOTAL 606.10';
+    expect(vendorName(ticket, 'MAUE651126BH5', 2)).toBe('ESTELA MARTINEZ UGALDE');
+    // Not the first of a name's own words.
+    expect(vendorName('TIENDA\nJOSE LUIS PEREZ GOMEZ\nRFC: PEGJ800101AB1', 'PEGJ800101AB1', 2)).toBe(
+      'JOSE LUIS PEREZ GOMEZ',
+    );
   });
 
   it("leaves names a review found the article and trade-word rules broke (a name's own words, a misread RFC)", () => {
