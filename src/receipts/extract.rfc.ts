@@ -197,7 +197,8 @@ function tokensOf(norm: string): string[] {
 
 const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(/[^A-Z0-9&Ñ]/g, '');
 
-/** Repairs beyond this many edits cost confidence: past it, a check-digit-valid result is often chance. */
+/** Repairs beyond this many edits cost confidence: past it, a check-digit-valid result is often chance
+ * (0.15 each: a name that explains the letters, +0.1, says nothing of the digits). */
 const MANY_EDITS = 4;
 
 /** Where the RFC label is with respect to the words `rfcTokenWords` picked. */
@@ -492,7 +493,7 @@ export function extractRfc(
           (labelled ? 0.6 : 0.35) +
           (i < header ? 0.2 : 0) +
           0.2 / (1 + edits) -
-          0.1 * Math.max(0, edits - MANY_EDITS) -
+          0.15 * Math.max(0, edits - MANY_EDITS) -
           (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
         found.push({ rfc, score: Math.min(1, score), line: i });
       }

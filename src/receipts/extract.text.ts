@@ -3,8 +3,11 @@
 /** A discount's words: on its own line it lowers the total, and it is neither a tax nor an item. */
 export const DISCOUNT_WORDS = String.raw`DESCUENTO|\bDESC\b|BONIFICACION`;
 
-/** The word TOTAL as OCR reads it: `T0TAL`, `TOTAI`, and letter-spaced from a large font, `T O T A L`. */
-export const TOTAL_WORD = String.raw`\bT\s?[O0]\s?T\s?[A4]\s?[LI1]\b`;
+/**
+ * The word TOTAL as OCR reads it: `T0TAL`, `TOTAI`, letter-spaced from a large font, `T O T A L`, and glued to the
+ * currency after it (`TOTALM.N.` for `TOTAL M.N.`).
+ */
+export const TOTAL_WORD = String.raw`\bT\s?[O0]\s?T\s?[A4]\s?[LI1](?:\b|(?=M\.\s?N\.|MN\b))`;
 
 export interface Line {
   /** As OCR gave it, trimmed. */

@@ -52,8 +52,20 @@ const lettersForZeros = (name: string): string =>
 /** A customer's line (`PUBLICO EN GENERAL RFC: XAXX010101000`) keeps its RFC, and so stays no name. */
 const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.test(s);
 
+/**
+ * A labelled field of a two-column header printed on the name's line (`LIBROS Y CULTURA PALABRA VIVA No. TICKET:
+ * T-036448`, `SA DE CV FECHA: 19/11/25`): the right column, no part of the name. Only with its `:` or `#`
+ * (`CAJA POPULAR MEXICANA` is a name).
+ */
+const RIGHT_COLUMN =
+  /\s+(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|FECHA|HORA|CAJA|CAJERO|MESA|MESERO|NOTA|TRANSACCION|TERMINAL|SUC|SUCURSAL)\s?(?:NO\.?\s?)?[:#].*$/;
+
+/** `S:-DE R.L. DE-C.V.`: a company type's dots read as a colon or a hyphen, put back. */
+const typePunctuation = (s: string): string =>
+  s.replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ').replace(/\b([DP]E)-(?=C\.?\s?[VY]\.?$)/, '$1 ');
+
 const clean = (s: string): string =>
-  withTypeS(s)
+  typePunctuation(withTypeS(s).replace(RIGHT_COLUMN, ''))
     .replace(NAME_LABEL, '')
     .replace(RFC_AFTER_NAME, (rfc) => (customerLine(s) ? rfc : ''))
     .replace(/^[^A-Z0-9(]+/, '')
@@ -127,7 +139,7 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
       // The comma before a wrapped company type is part of the printed name (`LA TERRAZA,` / `S.A. DE C.V.`).
-      const comma = /,\s*$/.test(top[i - 1]?.norm ?? '') ? ',' : '';
+      const comma = /,\s*$/.test((top[i - 1]?.norm ?? '').replace(RIGHT_COLUMN, '')) ? ',' : '';
       name = `${clean(top[i - 1]?.norm ?? '')}${comma} ${cur}`;
       nameConfidence = 0.8;
       nameLine = i - 1;

@@ -649,6 +649,46 @@ describe('vendor name', () => {
     expect(nameForRfc('TACOS GOMEZ RAMOZ SA DE CV', 'TGT150101AB2')).toBeNull();
   });
 
+  it("reads the name out of a two-column header, the right column's labelled fields left out (probe 4)", () => {
+    const moral = [
+      'LIBRERIA PALABRA VIVA',
+      'LIBROS Y CULTURA PALABRA VIVA No. TICKET: T-036448',
+      'SA DE CV FECHA: 19/11/25',
+      'CENTRO CAJA: 08',
+      'R.F.C.: LCP160603NG0',
+    ].join('\n');
+    expectIssuer(moral, 'LCP160603NG0', 'LIBROS Y CULTURA PALABRA VIVA SA DE CV');
+    expect(extractFields(moral, TODAY).fields.folio).toBe('T-036448');
+    const wrapped = [
+      'PET CENTER HUELLITAS',
+      'SERVICIOS VETERINARIOS FOLIO VENTA: 8306708',
+      'HUELLITAS DEL SURESTE, FECHA: 08-ENE-2025',
+      'S.A. DEC.V. HORA: 03:53:28 PM',
+      'RF.C: SVHOSO630TMB',
+    ].join('\n');
+    expectIssuer(wrapped, 'SVH050630TM8', 'SERVICIOS VETERINARIOS HUELLITAS DEL SURESTE, S.A. DE C.V.');
+    const person =
+      'BICICLETAS RODADA 29\nHECTOR MANUEL OROZCO VILLA FOLIO: A-84048\nRFC: OOVH770507F65 CAJERO: DIANA';
+    expectIssuer(person, 'OOVH770507F65', 'HECTOR MANUEL OROZCO VILLA');
+    // A name that holds such a word without a colon keeps it.
+    expect(
+      vendorName('CAJA POPULAR MEXICANA SC DE AP DE RL DE CV\nRFC: CPM951206AB1', 'CPM951206AB1', 1),
+    ).toMatch(/^CAJA POPULAR/);
+  });
+
+  it('reads a TOTAL glued to the currency after it (TOTALM.N.)', () => {
+    // The IVA and the card's amount garbled (probe 4's p4-028): only the label can tell the total.
+    const text =
+      '1 HUESO NYLON 127.00 127.00\nSUBTOTAL 342.24:\nIVA a 176.\nTOTALM.N. — $397.00\nTOD VISA a ee307.00.';
+    expect(extractFields(text, TODAY).fields.total).toBe(39700);
+  });
+
+  it("puts back a company type's dots read as a colon or a hyphen", () => {
+    const text =
+      'LLANTAS RUEDA LIBRE\nSERVICIO AUTOMOTRIZ RUEDA LIBRE,\nS:-DE R.L. DE-C.V.\nR.F.C.: SAR031202H85';
+    expect(vendorName(text, 'SAR031202H85', 3)).toBe('SERVICIO AUTOMOTRIZ RUEDA LIBRE, S. DE R.L. DE C.V.');
+  });
+
   it("drops a speck read as a letter before a persona física's name", () => {
     const ticket = 'COCINA ECONOMICA LA CAZUELA\nU ESTELA MARTINEZ UGALDE\nRFC: MAUE651126BH5\nTOTAL 606.10';
     expect(vendorName(ticket, 'MAUE651126BH5', 2)).toBe('ESTELA MARTINEZ UGALDE');
