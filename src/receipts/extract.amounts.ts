@@ -35,7 +35,7 @@ interface Labeled {
 }
 
 const RULES: Array<[Kind, RegExp]> = [
-  ['subtotal', /\bSUB\s?-?\s?TOTAL\b/],
+  ['subtotal', /\bSUB\s?-?\s?TOTAL(?:\b|(?=M\.\s?N\.|MN\b))/],
   ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
   ['tip', /\bPROPINA\b(?!.*SUGERID)/],
   // Not a TOTAL line (`TOTAL CON DESCUENTO 100.35` is the total, `TOTAL DESCUENTOS` a summary).

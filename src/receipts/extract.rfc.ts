@@ -36,8 +36,7 @@ const AS_LETTER: Record<string, string[]> = {
   // A thin J's hook, read as a closing bracket (`HES)700204EJ9`).
   ')': ['J'],
   ']': ['J'],
-  // A J's hook closed up by a monospaced font reads 3 (`HES3700204EJ9`); a B's bowls do too.
-  '3': ['B', 'J'],
+  '3': ['B'],
   '9': ['G'],
 };
 const SIMILAR_DIGITS: Record<string, string[]> = {
@@ -55,6 +54,8 @@ export interface RfcCandidate {
   rfc: string;
   /** 0..1: valid check digit with few repairs scores high. */
   score: number;
+  /** What the winner's score loses for a repair of many edits (not used to rank). */
+  doubt?: number;
   line: number;
 }
 
@@ -135,12 +136,25 @@ function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: 
   return out.sort((a, b) => a.edits - b.edits);
 }
 
-function repairSameLength(token: string): Array<{ rfc: string; edits: number }> {
+function repairSameLength(token: string, lastResort = true): Array<{ rfc: string; edits: number }> {
   const partial = classRepairs(token);
   let valid = partial.filter((p) => isValid(p.s));
   if (!valid.length)
     valid = [...lookalikeSwaps(partial.filter((p) => isRfcShape(p.s))), ...digitSwaps(partial)];
+  if (!valid.length && lastResort) return asJ(token);
   return valid.map((p) => ({ rfc: p.s, edits: p.edits })).sort((a, b) => a.edits - b.edits);
+}
+
+/**
+ * A J's hook closed up by a monospaced font reads 3 (`HES3700204EJ9`), but a B read as 3 is the commoner slip:
+ * a 3 in the letters is tried as J only when no repair reading it as B (or anything else) is valid.
+ */
+function asJ(token: string): Array<{ rfc: string; edits: number }> {
+  const letters = token.length - 9;
+  const js = token.slice(0, letters).replace(/3/g, 'J');
+  if (js === token.slice(0, letters)) return [];
+  const extra = [...token.slice(0, letters)].filter((c) => c === '3').length;
+  return repairSameLength(js + token.slice(letters), false).map((r) => ({ ...r, edits: r.edits + extra }));
 }
 
 /** Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. */
@@ -487,15 +501,16 @@ export function extractRfc(
         if (!labelled && edits > 1) continue;
         // A value cut out of a longer run (`SARC1405107ZZ7` → `SARC1405107ZZ`) is as doubtful as a character
         // dropped: what it ends in is whatever followed.
-        // And a repair that rewrites most of the value (`SVHOSO6IOTMB` → `SVH0806107M8`, 7 edits) is one of many
-        // the check digit lets through by chance: weak, so that the header is re-read.
         const score =
           (labelled ? 0.6 : 0.35) +
           (i < header ? 0.2 : 0) +
           0.2 / (1 + edits) -
-          0.15 * Math.max(0, edits - MANY_EDITS) -
           (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
-        found.push({ rfc, score: Math.min(1, score), line: i });
+        // And a repair that rewrites most of the value (`SVHOSO6IOTMB` → `SVH0806107M8`, 7 edits) is one of many
+        // the check digit lets through by chance: the winner's confidence pays for it (not its rank: a cut
+        // needing fewer edits must not beat the whole value for it), so that the header is re-read.
+        const doubt = 0.15 * Math.max(0, edits - MANY_EDITS);
+        found.push({ rfc, score: Math.min(1, score), line: i, doubt });
       }
     }
   });
@@ -516,5 +531,6 @@ export function extractRfc(
   if (razonSocial && initials)
     found = found.map((c) => (c.rfc.length === 13 ? { ...c, score: c.score - 0.3 } : c));
   found.sort((a, b) => b.score - a.score);
-  return found[0] ?? null;
+  const best = found[0];
+  return best ? { rfc: best.rfc, line: best.line, score: best.score - (best.doubt ?? 0) } : null;
 }

@@ -58,14 +58,15 @@ const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.tes
  * (`CAJA POPULAR MEXICANA` is a name).
  */
 const RIGHT_COLUMN =
-  /\s+(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|FECHA|HORA|CAJA|CAJERO|MESA|MESERO|NOTA|TRANSACCION|TERMINAL|SUC|SUCURSAL)\s?(?:NO\.?\s?)?[:#].*$/;
+  /\s+(?:(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|TRANSACCION)\s?(?:NO\.?\s?)?[:#]|(?:FECHA|HORA|CAJA|CAJERO|MESA|MESERO|TERMINAL|SUC|SUCURSAL)\s?:).*$/;
 
 /** `S:-DE R.L. DE-C.V.`: a company type's dots read as a colon or a hyphen, put back. */
 const typePunctuation = (s: string): string =>
   s.replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ').replace(/\b([DP]E)-(?=C\.?\s?[VY]\.?$)/, '$1 ');
 
-const clean = (s: string): string =>
-  typePunctuation(withTypeS(s).replace(RIGHT_COLUMN, ''))
+/** A line as the name rules read it; `titled` keeps what a title may print (`FONDA LA MESA # 2`, `LA NOTA: …`). */
+const clean = (s: string, titled = false): string =>
+  typePunctuation(titled ? withTypeS(s) : withTypeS(s).replace(RIGHT_COLUMN, ''))
     .replace(NAME_LABEL, '')
     .replace(RFC_AFTER_NAME, (rfc) => (customerLine(s) ? rfc : ''))
     .replace(/^[^A-Z0-9(]+/, '')
@@ -210,13 +211,15 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       (l) =>
         /^[A-Z]+( [A-Z]+){2,5}$/.test(clean(l.norm).replace(/,(?= [A-Z])/, '')) &&
         !BUSINESS.test(clean(l.norm)) &&
+        !STAFF.test(clean(l.norm)) &&
         rfcNameMatch(clean(l.norm), rfc) >= 0.75,
     );
     if (person) {
-      // A speck read as a letter before the name (`U ESTELA MARTINEZ UGALDE`): no name starts with one letter.
+      // A speck read as a letter before the name (`U ESTELA MARTINEZ UGALDE`), when the RFC's letters agree
+      // better without it; not J or M, José's and María's initials (`J GUADALUPE PEREZ LOPEZ`).
       const read = clean(person.norm);
-      const rest = read.replace(/^[A-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
-      name = rest !== read && rfcNameMatch(rest, rfc) >= rfcNameMatch(read, rfc) ? rest : read;
+      const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
+      name = rest !== read && rfcNameMatch(rest, rfc) > rfcNameMatch(read, rfc) ? rest : read;
       nameConfidence = 0.7;
     }
   }
@@ -224,12 +227,12 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     // A figure may be the store's (`KIOSKITO 365`, `CONSTRUCTORA 2000`); five digits in a row are a postal code
     // or a phone number.
     (l) =>
-      isTexty(clean(l.norm)) &&
-      clean(l.norm).length >= 3 &&
+      isTexty(clean(l.norm, true)) &&
+      clean(l.norm, true).length >= 3 &&
       !ADDRESS_WORD.test(l.norm) &&
       !/\d{5,}/.test(l.norm),
   );
-  let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm)) : null;
+  let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm, true)) : null;
   // A large title set over two lines, the kind of business on the first and a name led by an article on the
   // second (`TAQUERIA` / `EL GUERO`); not an owner's name (`ROSA MARTINEZ`), a branch or a greeting.
   const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
@@ -359,5 +362,8 @@ const KIND_ONLY =
 const NOT_A_NAME =
   /SUCURSAL|\bSUC\b|MATRIZ|BIENVENID|GRACIAS|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|COMPROBANTE/;
 
+/** Who served, not who sells: `ATENDIO MARIA LOPEZ RUIZ`, `CAJERO JUAN PEREZ LOPEZ`. */
+const STAFF = /^(?:LE\s)?(?:ATENDIO|CAJER[OA]|MESER[OA]|VENDEDOR[A]?|DEPENDIENTE|OPERADOR[A]?)\b/;
+
 export const isPersonName = (s: string): boolean =>
-  /^[A-Z]{2,}( [A-Z]{2,}){2,4}$/.test(s) && !BUSINESS.test(s) && !ADDRESS.test(s);
+  /^[A-Z]{2,}( [A-Z]{2,}){2,4}$/.test(s) && !BUSINESS.test(s) && !ADDRESS.test(s) && !STAFF.test(s);

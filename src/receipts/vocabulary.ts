@@ -75,8 +75,8 @@ export function spellBusinessWords(name: string): string {
 /**
  * An ampersand between two words, which OCR reads as a currency or percent sign, often with a stray `:` or `.`
  * (`MODA €: HOGAR`, `MODA $: HOGAR` for `MODA & HOGAR`), or as a 6 with that stray mark (`LOPEZ 6: HIJOS`; a
- * figure alone stays: `GRUPO 6 HERMANOS`).
+ * figure alone stays: `GRUPO 6 HERMANOS`, and so does one before a company type: `SERVICIO 6: SA DE CV`).
  */
 export function withAmpersand(name: string): string {
-  return name.replace(/(?<=[A-Z]{2}) (?:[€$£%&][:.]?|6[:.]) (?=[A-Z]{2})/g, ' & ');
+  return name.replace(/(?<=[A-Z]{2}) (?:[€$£%&][:.]?|6:) (?=[A-Z]{2})(?!S\.?\s?[AC]\b|DE\b)/g, ' & ');
 }

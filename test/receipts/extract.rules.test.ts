@@ -60,8 +60,9 @@ describe('RFC repair', () => {
     expect(extractRfc(lines('PET CENTER HUELLITAS\nCOL. CENTRO\nRFC: SVHOSO630TMB'))?.score).toBeGreaterThan(
       0.8,
     );
-    // A monospaced J read as 3.
-    expect(repairRfc('HES3700204EJ9')[0]?.rfc).toBe('HESJ700204EJ9');
+    // A monospaced J read as 3, when no repair reading it as B (the commoner slip) is valid.
+    expect(repairRfc('HES3700204AB4')[0]?.rfc).toBe('HESJ700204AB4');
+    expect(repairRfc('3ARJ800101AB2')[0]?.rfc).not.toMatch(/^J/); // BARJ800101A82: B, and a faded 8 read B
   });
 
   it('rejects tokens that cannot be made valid', () => {
@@ -681,6 +682,27 @@ describe('vendor name', () => {
     const text =
       '1 HUESO NYLON 127.00 127.00\nSUBTOTAL 342.24:\nIVA a 176.\nTOTALM.N. — $397.00\nTOD VISA a ee307.00.';
     expect(extractFields(text, TODAY).fields.total).toBe(39700);
+  });
+
+  it('leaves what a second review found the two-column, speck, ampersand, TOTAL and RFC rules broke', () => {
+    const f = (t: string) => extractFields(t, TODAY).fields;
+    // A subtotal glued to M.N. is still the subtotal.
+    const sub = f(
+      'ABARROTES\n1 ARTICULO 100.00\nSUB TOTALM.N. 862.07\nIVA 137.93\nTOTAL 1,000.00\nTARJETA 1,000.00',
+    );
+    expect([sub.total, sub.subtotal]).toEqual([100000, 86207]);
+    // A title may print a number sign; a cashier's line is no vendor.
+    expect(f('FONDA LA MESA # 2\nAV. JUAREZ 123\nTOTAL 10.00').vendor_store_name).toBe('FONDA LA MESA # 2');
+    expect(
+      f('TORTILLERIA LA GUADALUPANA\nATENDIO MARIA LOPEZ RUIZ CAJA: 2\nAV. JUAREZ 123').vendor_name,
+    ).toBe('TORTILLERIA LA GUADALUPANA');
+    // A 6 before a company type is no ampersand; J and M are José's and María's initials, not specks.
+    expect(f('GASOLINERA\nSERVICIO 6: SA DE CV\nRFC: SSA150101AB5').vendor_name).not.toMatch(/&/);
+    expect(f('TALLER\nJ GUADALUPE PEREZ LOPEZ\nRFC: PELG800101AB1').vendor_name).toBe(
+      'J GUADALUPE PEREZ LOPEZ',
+    );
+    // A cut needing fewer edits does not outrank the whole value for the many-edit doubt.
+    expect(f('TIENDA LA ESQUINA\nR.F.C.: BBH38TIZ2TD23').vendor_rfc).toBe('BBHB871227D23');
   });
 
   it("puts back a company type's dots read as a colon or a hyphen", () => {
