@@ -723,28 +723,15 @@ describe('vendor name', () => {
   it("leaves names a review found the article and trade-word rules broke (a name's own words, a misread RFC)", () => {
     const body = 'AV. JUAREZ 123 COL. CENTRO C.P. 44100\nFECHA: 21/11/2026 HORA: 13:45\nTOTAL 100.00';
     const ticket = (title: string, name: string, rfc: string) => `${title}\n${name}\nR.F.C.: ${rfc}\n${body}`;
-    // A short word where the title has an article is the name's own (and may be one of the RFC's initials).
-    expectIssuer(
-      ticket('LOS COMPADRES', 'CARNITAS DOS COMPADRES SA DE CV', 'CDC150101AB2'),
-      'CDC150101AB2',
-      'CARNITAS DOS COMPADRES SA DE CV',
-    );
-    expectIssuer(
-      ticket('LA ESQUINA', 'ABARROTES TU ESQUINA SA DE CV', 'ATE150101AB6'),
-      'ATE150101AB6',
-      'ABARROTES TU ESQUINA SA DE CV',
-    );
-    expectIssuer(
-      ticket('TAQUERIA EL PASTOR', 'TACOS AL PASTOR DEL CENTRO SA DE CV', 'TPC150101AB6'),
-      'TPC150101AB6',
-      'TACOS AL PASTOR DEL CENTRO SA DE CV',
-    );
-    // A persona física's name is no company name.
-    expectIssuer(
-      ticket('FLORERIA LA ROSA', 'MA ROSA GARCIA PEREZ', 'GAPR750312AB9'),
-      'GAPR750312AB9',
-      'MA ROSA GARCIA PEREZ',
-    );
+    // A short word where the title has an article is the name's own (and may be one of the RFC's initials); a
+    // persona física's name is no company name.
+    for (const [title, name, rfc] of [
+      ['LOS COMPADRES', 'CARNITAS DOS COMPADRES SA DE CV', 'CDC150101AB2'],
+      ['LA ESQUINA', 'ABARROTES TU ESQUINA SA DE CV', 'ATE150101AB6'],
+      ['TAQUERIA EL PASTOR', 'TACOS AL PASTOR DEL CENTRO SA DE CV', 'TPC150101AB6'],
+      ['FLORERIA LA ROSA', 'MA ROSA GARCIA PEREZ', 'GAPR750312AB9'],
+    ] as const)
+      expectIssuer(ticket(title, name, rfc), rfc, name);
     // A name read with its type is not respelt to fit an RFC (here misread: CNA for CMA).
     expect(
       vendorName(ticket('EL MONTE', 'CARNES MONTE ALTO SA DE CV', 'CNA150101AB0'), 'CNA150101AB0', 2),
