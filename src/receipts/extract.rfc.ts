@@ -211,8 +211,10 @@ function tokensOf(norm: string): string[] {
 
 const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(/[^A-Z0-9&Ñ]/g, '');
 
-/** Repairs beyond this many edits cost confidence: past it, a check-digit-valid result is often chance
- * (0.15 each: a name that explains the letters, +0.1, says nothing of the digits). */
+/**
+ * Repairs beyond this many edits cost confidence: past it, a check-digit-valid result is often chance (0.15 each:
+ * a name that explains the letters, +0.1, says nothing of the digits).
+ */
 const MANY_EDITS = 4;
 
 /** Where the RFC label is with respect to the words `rfcTokenWords` picked. */

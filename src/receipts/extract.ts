@@ -91,11 +91,9 @@ export const withPersonLetters = (rfc: string, vendorName: string | null): strin
  * ending in a company type whose initials the RFC confirms (a reading that lost a word of the name cannot be).
  */
 export function razonSocialFor(text: string, rfc: string): { name: string; confidence: number } | null {
-  const vendor = extractVendor(toLines(text), rfc, null);
-  const { name } = vendor;
-  if (!name || vendor.nameConfidence < COMPANY_NAME || !moralInitials(name) || nameContradictsRfc(name, rfc))
-    return null;
-  return { name, confidence: vendor.nameConfidence };
+  const vendor = vendorWithRfc(text, rfc);
+  if (!vendor || vendor.confidence < COMPANY_NAME || !moralInitials(vendor.name)) return null;
+  return nameContradictsRfc(vendor.name, rfc) ? null : vendor;
 }
 
 /**

@@ -49,6 +49,9 @@ const withTypeS = (s: string): string => {
 const lettersForZeros = (name: string): string =>
   name.replace(/\b[A-Z0]*[A-Z][A-Z0]*\b/g, (w) => (/[A-Z].*[A-Z]/.test(w) ? w.replace(/0/g, 'O') : w));
 
+/** A word without the comma or dot OCR leaves after it. */
+const bare = (w: string): string => w.replace(/[.,]$/, '');
+
 /** A customer's line (`PUBLICO EN GENERAL RFC: XAXX010101000`) keeps its RFC, and so stays no name. */
 const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.test(s);
 
@@ -208,11 +211,15 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`); one comma may part surnames from
       // given names (`HERNANDEZ SOTO, MARIA JOSE`).
       // Not a trade or regime line (`PERSONAS FISICAS CON ACTIVIDADES …`, `REGIMEN SIMPLIFICADO …`).
-      (l) =>
-        /^[A-Z]+( [A-Z]+){2,5}$/.test(clean(l.norm).replace(/,(?= [A-Z])/, '')) &&
-        !BUSINESS.test(clean(l.norm)) &&
-        !STAFF.test(clean(l.norm)) &&
-        rfcNameMatch(clean(l.norm), rfc) >= 0.75,
+      (l) => {
+        const read = clean(l.norm);
+        return (
+          /^[A-Z]+( [A-Z]+){2,5}$/.test(read.replace(/,(?= [A-Z])/, '')) &&
+          !BUSINESS.test(read) &&
+          !STAFF.test(read) &&
+          rfcNameMatch(read, rfc) >= 0.75
+        );
+      },
     );
     if (person) {
       // A speck read as a letter before the name (`U ESTELA MARTINEZ UGALDE`), when the RFC's letters agree
@@ -226,11 +233,10 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   const storeLine = top.find(
     // A figure may be the store's (`KIOSKITO 365`, `CONSTRUCTORA 2000`); five digits in a row are a postal code
     // or a phone number.
-    (l) =>
-      isTexty(clean(l.norm, true)) &&
-      clean(l.norm, true).length >= 3 &&
-      !ADDRESS_WORD.test(l.norm) &&
-      !/\d{5,}/.test(l.norm),
+    (l) => {
+      const title = clean(l.norm, true);
+      return isTexty(title) && title.length >= 3 && !ADDRESS_WORD.test(l.norm) && !/\d{5,}/.test(l.norm);
+    },
   );
   let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm, true)) : null;
   // A large title set over two lines, the kind of business on the first and a name led by an article on the
@@ -297,11 +303,11 @@ export function nameForRfc(name: string, rfc: string): string | null {
   const want = rfc.slice(0, 3);
   if (moralInitials(name) === want) return null;
   let k = 0;
-  const words = name.split(' ').map((w) => w.replace(/[.,]$/, ''));
-  const respelt = name
-    .split(' ')
+  const parts = name.split(' ');
+  const words = parts.map(bare);
+  const respelt = parts
     .map((w) => {
-      const word = w.replace(/[.,]$/, '');
+      const word = bare(w);
       if (!/^[A-Z]+$/.test(word) || STOP.has(word) || k >= 3) return w;
       const letter = want[k++] ?? '';
       const known = word[0] === letter ? null : respellToInitial(word, letter);
@@ -328,7 +334,7 @@ function withStoreArticle(name: string, store: string, rfc: string): string {
     const article = title[k - 1] ?? '';
     const anchor = title[k] ?? '';
     if (!/^(EL|LA|LOS|LAS)$/.test(article) || anchor.length < 3) continue;
-    const j = words.findIndex((w, i) => i > 0 && w.replace(/[.,]$/, '') === anchor);
+    const j = words.findIndex((w, i) => i > 0 && bare(w) === anchor);
     const before = words[j - 1];
     if (j <= 0 || !before || !/^[A-Z]+$/.test(before) || before.length !== article.length) continue;
     if (NOT_ARTICLE.test(before) || STOP.has(before)) continue;

@@ -109,6 +109,9 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
   };
 }
 
+/** Pixels around the band whitened with it. */
+const FRAME_EDGE = 3;
+
 /**
  * The page with the table's dark band around the paper whitened: ink reached from the page's outer margin that
  * runs down half the page or more (a side of the band), or encircles most of it. Tesseract reads text inside a
@@ -116,9 +119,6 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
  * (fourth session's probe: 7 words instead of 114). Null when the page has no such band. A rescue only: on pages
  * read normally the band is harmless, and whitening it moves tesseract's line finding.
  */
-/** Pixels around the band whitened with it. */
-const FRAME_EDGE = 3;
-
 export function framelessPage(page: PreparedPage): PreparedPage | null {
   const { data, width, height } = page.gray;
   const seen = new Uint8Array(width * height);

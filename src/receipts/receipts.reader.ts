@@ -220,12 +220,13 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const t1 = performance.now();
     // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
     let raw = await engine.recognize(page.pgm, { words: true });
-    const frameless = wordCount(raw) < SPARSE_WORDS ? framelessPage(page) : null;
+    const words = wordCount(raw);
+    const frameless = words < SPARSE_WORDS ? framelessPage(page) : null;
     if (frameless) {
       // A whole ticket read as a few lines: the table's dark band around the paper, taken by tesseract for a
       // ring the text sits in. Read again without it; the reading with more words is kept, with its page.
       const again = await engine.recognize(frameless.pgm, { words: true });
-      if (wordCount(again) > wordCount(raw)) [page, raw] = [frameless, again];
+      if (wordCount(again) > words) [page, raw] = [frameless, again];
     }
     // A barred zero read as 8 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
     const first = { ...raw, text: withBarredZeros(page.gray, raw) };
@@ -261,10 +262,10 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       }
       timings.header_pass = performance.now() - t4;
     }
-    const rfc = result.fields.vendor_rfc;
-    const name = result.fields.vendor_name;
-    const nameWeak = !name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc ?? '');
-    if (rfc?.length === 12 && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW && nameWeak) {
+    const { vendor_rfc: rfc, vendor_name: name } = result.fields;
+    const foundByReRead =
+      rfc?.length === 12 && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
+    if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
       // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
       // explains: the razón social may be one only that RFC can mend.
       const again = vendorWithRfc(first.text, rfc);
