@@ -51,7 +51,73 @@ export interface PreparedPage {
   withInk(black: number): Promise<Buffer>;
 }
 
+/**
+ * A photo's pixels beyond this are not decoded for the first look (the dev photos have up to 1.7 M; a 12 MP
+ * phone photo is shrunk while it is decoded, which is also far faster).
+ */
+const FIRST_LOOK_PIXELS = 2.5e6;
+/**
+ * The page widths every pixel measure of this file (blur, margins, band widths) and the dev figures were tuned on:
+ * the dev pages are 660–1045 px wide. A wider page is prepared again from the photo at WIDTH.to.
+ */
+const WIDTH = { max: 1150, to: 900 };
+/**
+ * Text lower than this (see textHeight; the dev pages' text is 14–30 px) loses strokes to the line model: the
+ * page is prepared again from the photo at the scale that makes it `to`. Enlarging text of 14–16 px, or bringing
+ * big pages to a text height rather than a width, read the dev set and resized copies of it worse.
+ */
+const TEXT_HEIGHT = { min: 13, to: 17 };
+/** No photo is enlarged more than this (a thumbnail's text is not there to be found). */
+const MAX_UPSCALE = 3;
+
+/**
+ * The photo prepared for OCR at the resolution the rest of the preparation and tesseract read best: big photos
+ * are shrunk as they are decoded, then a page wider than the dev pages, or with text too small for the line
+ * model, is prepared again from the photo at the scale that fixes it. An explicit `scale` is used as given.
+ */
 export async function preparePage(image: Buffer, options: PrepareOptions = {}): Promise<PreparedPage> {
+  if (options.scale !== undefined) return prepareAt(image, options);
+  const { width = 0, height = 0 } = await sharp(image, { failOn: 'none' }).metadata();
+  const pixels = width * height;
+  const first = pixels > FIRST_LOOK_PIXELS ? Math.sqrt(FIRST_LOOK_PIXELS / pixels) : 1;
+  const page = await prepareAt(image, { ...options, scale: first });
+  let factor = page.gray.width > WIDTH.max ? WIDTH.to / page.gray.width : 1;
+  const h = textHeight(page.gray);
+  if (h !== null && h * factor < TEXT_HEIGHT.min) factor = Math.min(MAX_UPSCALE / first, TEXT_HEIGHT.to / h);
+  return factor === 1 ? page : prepareAt(image, { ...options, scale: first * factor });
+}
+
+/**
+ * The typical height of the page's text in pixels: the page cut into narrow upright strips, the runs of rows with
+ * ink in each strip (a strip is narrow enough that a slightly tilted line or a speck beside it hardly joins two
+ * lines), and the median run of at least 4 rows. Null on a page without ink.
+ */
+export function textHeight(g: Gray): number | null {
+  const { data, width, height } = g;
+  const strip = Math.max(24, Math.round(width / 12));
+  const runs: number[] = [];
+  for (let x0 = 0; x0 + strip / 2 < width; x0 += strip) {
+    const x1 = Math.min(width, x0 + strip);
+    let start = -1;
+    for (let y = 0; y <= height; y++) {
+      let ink = false;
+      for (let i = y * width + x0, end = y * width + x1; y < height && i < end; i++)
+        if ((data[i] ?? 255) < 128) {
+          ink = true;
+          break;
+        }
+      if (ink && start < 0) start = y;
+      else if (!ink && start >= 0) {
+        if (y - start >= 4) runs.push(y - start);
+        start = -1;
+      }
+    }
+  }
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(runs.length / 2)] ?? null;
+}
+
+async function prepareAt(image: Buffer, options: PrepareOptions): Promise<PreparedPage> {
   const opts = { ...DEFAULTS, ...options };
   const base = sharp(image, { failOn: 'none' }).rotate().grayscale();
   const meta = await base.metadata();

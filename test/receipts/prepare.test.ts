@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { framelessPage, prepareImage, preparePage } from '../../src/receipts/prepare.js';
+import { framelessPage, prepareImage, preparePage, textHeight } from '../../src/receipts/prepare.js';
 
 describe('preparePage', () => {
   it('maps the same page at another ink level exactly as a fresh preparation at that level would', async () => {
@@ -137,5 +137,70 @@ describe('framelessPage', () => {
 
   it('finds nothing on a page without one: text bars are no band', () => {
     expect(framelessPage(page('none'))).toBeNull();
+  });
+});
+
+/** A white page with `lines` rows of dark blocks `text` px tall, like a ticket's lines of capitals. */
+function ruledPage(width: number, text: number, lines: number) {
+  const height = lines * text * 2 + 40;
+  const data = new Uint8Array(width * height).fill(255);
+  for (let l = 0; l < lines; l++) {
+    const top = 20 + l * text * 2;
+    for (let y = top; y < top + text; y++)
+      for (let x = 20; x < width - 20; x++) if (x % 12 < 8) data[y * width + x] = 20;
+  }
+  return { data, width, height };
+}
+
+describe('textHeight', () => {
+  it('measures the height of the text lines, whatever the page width, and nothing on a blank page', () => {
+    expect(textHeight(ruledPage(600, 18, 20))).toBe(18);
+    expect(textHeight(ruledPage(1400, 40, 12))).toBe(40);
+    expect(textHeight({ data: new Uint8Array(400 * 300).fill(255), width: 400, height: 300 })).toBeNull();
+  });
+
+  it('is not thrown by a few dots between the lines or a slight tilt', () => {
+    const page = ruledPage(800, 20, 20);
+    for (let i = 0; i < 40; i++) page.data[(30 + i * 19) * 800 + ((i * 97) % 800)] = 0;
+    expect(textHeight(page)).toBe(20);
+  });
+});
+
+describe('preparePage at the resolution tesseract reads best', () => {
+  const photo = readFileSync('fixtures/receipts/dev-003-clean.jpg');
+  const resized = async (image: Buffer, factor: number): Promise<Buffer> => {
+    const { width = 0 } = await sharp(image).metadata();
+    return sharp(image)
+      .resize({ width: Math.round(width * factor) })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  };
+  const heightOf = async (image: Buffer, scale?: number): Promise<number | null> =>
+    textHeight((await preparePage(image, scale === undefined ? {} : { scale })).gray);
+
+  it('leaves a photo whose text is already readable as it is', async () => {
+    const page = await preparePage(photo);
+    expect(page.pgm.equals((await preparePage(photo, { scale: 1 })).pgm)).toBe(true);
+  });
+
+  it('shrinks a big photo, while decoding it, to a page as wide as those the preparation is tuned for', async () => {
+    const big = await resized(photo, 3);
+    expect((await preparePage(big, { scale: 1 })).gray.width).toBeGreaterThan(2500);
+    const { width } = (await preparePage(big)).gray;
+    expect(width).toBeGreaterThanOrEqual(660);
+    expect(width).toBeLessThanOrEqual(1150);
+  });
+
+  it('prepares a page wider than those again at the width they have', async () => {
+    const wide = await resized(readFileSync('fixtures/receipts/dev-001-clean.jpg'), 1.25);
+    expect((await preparePage(wide, { scale: 1 })).gray.width).toBeGreaterThan(1150);
+    const { width } = (await preparePage(wide)).gray;
+    expect(Math.abs(width - 900)).toBeLessThanOrEqual(10);
+  });
+
+  it('enlarges a small photo until its text is of a readable height', async () => {
+    const small = await resized(photo, 0.45);
+    expect(await heightOf(small, 1)).toBeLessThan(13);
+    expect(await heightOf(small)).toBeGreaterThanOrEqual(15);
   });
 });
