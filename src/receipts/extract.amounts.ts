@@ -99,6 +99,9 @@ function lastAmounts(line: Line | undefined): number[] {
 /** Charges that add up like a tax but are not one. */
 const NOT_TAX = new RegExp(`PROPINA|SERVICIO|ENVIO|${DISCOUNT_WORDS}|CARGO|COMISION|REDONDEO|DONATIVO`);
 
+/** Labels of what was paid, which a drifted total sits beside. */
+const PAID: Array<Kind | null> = ['card', 'cash', 'importe', null];
+
 /** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), with a cent of rounding per rate. */
 const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
 
@@ -118,8 +121,11 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
       kinds[1] === null || kinds[1] === 'iva',
       kinds[2] === null || kinds[2] === 'total',
     ];
-    if (fits.includes(false) || NOT_TAX.test(taxLine)) continue;
-    if (!/\d\s?%/.test(taxLine) && kinds[2] !== 'total') continue;
+    // The amount column drifted a line down past its labels (the subtotal's amount read beside `IVA 16%`, the
+    // tax's beside TOTAL, the total's beside the payment) while the SUBTOTAL label's line was lost.
+    const drifted = kinds[0] === 'iva' && kinds[1] === 'total' && PAID.includes(kinds[2] ?? null);
+    if (!drifted && (fits.includes(false) || NOT_TAX.test(taxLine))) continue;
+    if (!drifted && !/\d\s?%/.test(taxLine) && kinds[2] !== 'total') continue;
     for (const a of lastAmounts(lines[i]))
       for (const b of lastAmounts(lines[i + 1]))
         for (const c of lastAmounts(lines[i + 2]))

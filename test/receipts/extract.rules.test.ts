@@ -275,6 +275,24 @@ describe('amounts', () => {
     expect(totals).toMatchObject({ total: 13944, subtotal: 12661, iva: 1283 });
   });
 
+  it('finds subtotal, tax and total whose amounts drifted a line down past their labels, SUBTOTAL lost', () => {
+    // dev-031 after one more JPEG generation: each amount read beside the label below its own.
+    const text = [
+      'ATUN EN AGUA',
+      '«E O 24.00',
+      'IVA 16% $439.38',
+      'TOTAL $37.14',
+      'T. CREDITO MASTERCARD $476.52',
+      'Dieneeeee tazas: AUT. G15u7o $476.52',
+    ].join('\n');
+    expect(taxBlocks(lines(text))).toEqual([{ subtotal: 43938, tax: 3714, total: 47652 }]);
+    expect(extractTotals(lines(text), 20281)).toMatchObject({ total: 47652, subtotal: 43938, iva: 3714 });
+    // Read where they belong, the same labels add up to nothing: a total is never 16 % of the IVA.
+    const right = 'SUBTOTAL $439.38\nIVA 16% $37.14\nTOTAL $476.52\nT. CREDITO MASTERCARD $476.52';
+    expect(extractTotals(lines(right), null)).toMatchObject({ total: 47652, subtotal: 43938, iva: 3714 });
+    expect(taxBlocks(lines('IVA 16% $13.79\nTOTAL $100.00\nEFECTIVO $113.79'))).toEqual([]);
+  });
+
   it('takes no tax block from lines that merely add up: tax above 16 %, or no percentage or TOTAL beside them', () => {
     // 5.00 is half of 10.00: no tax rate does that.
     expect(taxBlocks(lines('PAN 10.00\nIVA 16% 5.00\nX 15.00\nTOTAL 15.00'))).toEqual([]);
