@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scoreItems } from '../../bench/receipts.score.js';
 import { fixedClock } from '../../src/clock.js';
@@ -40,6 +41,27 @@ describe('readReceipt with real OCR', () => {
       expect(items?.extra).toBeLessThanOrEqual(2);
     },
   );
+
+  it('reads a photo sent at half the size (as a messaging app shrinks it) as well as the original', {
+    timeout: 60_000,
+  }, async () => {
+    const name = 'dev-001-clean';
+    const truth = JSON.parse(readFileSync(`${FIXTURES}/${name}.json`, 'utf8'));
+    const photo = readFileSync(`${FIXTURES}/${name}.jpg`);
+    const { width = 0 } = await sharp(photo).metadata();
+    const small = await sharp(photo)
+      .resize({ width: Math.round(width / 2) })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const data = await reader.read(small);
+    // Read at the size it came in, its text 10 px high, the razón social came out `… LA TERZAZA SA DE CV`.
+    expect({ total: data.total, rfc: data.vendor_rfc, date: data.date, name: data.vendor_name }).toEqual({
+      total: cents(truth.total),
+      rfc: truth.vendor_rfc,
+      date: truth.date,
+      name: truth.vendor_name,
+    });
+  });
 
   it('rejects bytes that are not an image', async () => {
     await expect(reader.read(Buffer.from('not an image'))).rejects.toThrow();
