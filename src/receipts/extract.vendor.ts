@@ -21,6 +21,9 @@ const SUFFIX = new RegExp(
 );
 const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
+/** A name whose company type is a bare S.A., and a next line that can only be the rest of `DE C.V.`. */
+const PLAIN_SA = /\bS\.?\s?A\.?$/;
+const GARBLED_DE_CV = /^([A-Z]{1,2}\s?)?C\s?[.,]?\s?[VY]\.?$/;
 const ADDRESS_WORD =
   /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b/;
 const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
@@ -157,8 +160,14 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       break;
     }
     if (SUFFIX.test(cur) && isTexty(cur)) {
-      // "..., S.A." + "DE C.V." on the next line is one name wrapped in two.
-      name = PARTIAL_TAIL.test(next) && !/C\.?\s?[VY]\.?$/.test(cur) ? `${cur} ${next}` : cur;
+      // "..., S.A." + "DE C.V." on the next line is one name wrapped in two; its DE lost or garbled (`C.V.`,
+      // `CC.V.`, `OE C.V.`), the type is still S.A. DE C.V.
+      const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);
+      name = wrappedCv
+        ? `${cur} ${/\.$/.test(cur) ? 'DE C.V.' : 'DE CV'}`
+        : PARTIAL_TAIL.test(next) && !/C\.?\s?[VY]\.?$/.test(cur)
+          ? `${cur} ${next}`
+          : cur;
       nameConfidence = 0.9;
       nameLine = i;
       break;

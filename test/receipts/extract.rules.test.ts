@@ -603,6 +603,18 @@ describe('vendor name', () => {
     expect(vendorName(wrapped, null, null)).toBe('COMERCIALIZADORA DEL NORTE S. DE R.L. DE C.V.');
   });
 
+  it('completes an S.A. whose wrapped DE C.V. lost or garbled its DE', () => {
+    const name = (next: string, sa = 'S.A.') =>
+      vendorName(`MODA & HOGAR\nALMACENES MODA Y HOGAR, ${sa}\n${next}\nAV. REVOLUCION 986-A`, null, null);
+    // dev-008 saved once more as JPEG: `Cc.v.`; faded print: `C.V.` alone, `oE C.V.`.
+    for (const next of ['Cc.v.', 'C.V.', 'oE C.V.', 'C.v.'])
+      expect(name(next)).toBe('ALMACENES MODA Y HOGAR, S.A. DE C.V.');
+    expect(name('C.V.', 'SA')).toBe('ALMACENES MODA Y HOGAR, SA DE CV');
+    // A DE read is kept as printed; a next line that is no C.V. adds nothing.
+    expect(name('DE CV', 'SA')).toBe('ALMACENES MODA Y HOGAR, SA DE CV');
+    expect(name('COL. CENTRO')).toBe('ALMACENES MODA Y HOGAR, S.A.');
+  });
+
   it('reads the newer and rarer company types: S.A.S., S.C. DE R.L. DE C.V.', () => {
     const today = new Date('2026-11-22');
     const sas =
