@@ -435,10 +435,13 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   lines.forEach((l, i) => {
     if (!RFC_LABEL.test(l.norm)) return;
     for (const tok of tokensOf(withEnye(l))) {
-      // As read, or with one stray character dropped (a thermal 0 read as two characters).
+      // As read, or with one stray character dropped (a thermal 0 read as two characters). For a company, in its
+      // letters too (`ETEF7707111E4` for FTF…: a 13-char reading under S.A. DE C.V.), where the name's initials
+      // must then agree; a person's letters come from a name read less surely, so only a digit part's.
       const variants = [{ t: tok.slice(0, len), cost: 0 }];
       if (tok.length === len + 1)
-        for (let k = n; k < len + 1; k++) variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1 });
+        for (let k = n === 3 ? 0 : n; k < len + 1; k++)
+          variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1 });
       for (const { t, cost } of variants) {
         if (t.length !== len) continue;
         const letters = fillFromName(t, initials);

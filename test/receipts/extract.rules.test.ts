@@ -74,6 +74,16 @@ describe('RFC repair', () => {
     expect(repairRfc('FSL17118036E5', true).map((r) => r.rfc)).toContain('FSL1711036E5');
   });
 
+  it("drops a stray letter from a company's 13-char reading when the razón social's initials then agree", () => {
+    // dev-016 saved once more as JPEG: `ETEF…` read as a valid persona física RFC under an S.A. DE C.V.
+    const name = 'FERRETERIA EL TORNILLO FELIZ, S.A. DE C.V.';
+    const read = (rfc: string) =>
+      extractRfc(lines(`${name}\nMERIDA, YUC. C.P.97110\nR.E.C.: ${rfc}`), name)?.rfc;
+    expect(read('ETEF7707111E4')).toBe('FTF770711IE4');
+    // Initials the name does not give are left as the reading has them.
+    expect(read('QRSX7707111E4')).not.toMatch(/^FTF/);
+  });
+
   it('prefers the labelled issuer RFC over a customer or generic one', () => {
     const text = 'RFC CLIENTE: CEC100512AB9\nR.F.C. OAT080813655\nXAXX010101000';
     expect(extractRfc(lines(text))?.rfc).toBe('OAT080813655');
