@@ -99,6 +99,11 @@ function lastAmounts(line: Line | undefined): number[] {
 /** Charges that add up like a tax but are not one. */
 const NOT_TAX = new RegExp(`PROPINA|SERVICIO|ENVIO|${DISCOUNT_WORDS}|CARGO|COMISION|REDONDEO|DONATIVO`);
 
+/**
+ * A line that is the tax's own (`IVA 16% …`, `I.V.A. …`), not a purchase priced with tax in (`SU COMPRA CON IVA`,
+ * `CONSUMO C/IVA`, `IVA INCLUIDO`).
+ */
+const TAX_LINE = /^\W*[IL1]\.?\s?V\.?\s?A\b(?!.*\b(INCLUIDO|INCL)\b)/;
 /** Labels of what was paid, which a drifted total sits beside. */
 const PAID: Array<Kind | null> = ['card', 'cash', 'importe', null];
 
@@ -109,7 +114,8 @@ const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100
  * Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled (`ET e 5126.61`,
  * `e 16% $12.83`, `o... $139.44`): the first two add up to the third to the cent, the tax is plausible, a cue
  * confirms it is the tax block (a percentage on the tax line, or a TOTAL label on the total's), and no line
- * carries another readable label (a tip, a service charge, a payment).
+ * carries another readable label (a tip, a service charge, a payment). Or the same amounts drifted a line down
+ * past their labels: beside a tax line of its own, a TOTAL (no tip, charge or savings) and a payment.
  */
 export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number; total: number }> {
   const out: Array<{ subtotal: number; tax: number; total: number }> = [];
@@ -123,7 +129,12 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
     ];
     // The amount column drifted a line down past its labels (the subtotal's amount read beside `IVA 16%`, the
     // tax's beside TOTAL, the total's beside the payment) while the SUBTOTAL label's line was lost.
-    const drifted = kinds[0] === 'iva' && kinds[1] === 'total' && PAID.includes(kinds[2] ?? null);
+    const drifted =
+      TAX_LINE.test(first) &&
+      kinds[1] === 'total' &&
+      !NOT_TAX.test(taxLine) &&
+      !/AHORR/.test(taxLine) &&
+      PAID.includes(kinds[2] ?? null);
     if (!drifted && (fits.includes(false) || NOT_TAX.test(taxLine))) continue;
     if (!drifted && !/\d\s?%/.test(taxLine) && kinds[2] !== 'total') continue;
     for (const a of lastAmounts(lines[i]))
@@ -231,7 +242,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   for (const s of sS)
     for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(s + i + e, 2);
   for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
-  // Arithmetic where the labels are unreadable: as strong as a subtotal + IVA read with their labels.
+  // Arithmetic where the labels are unreadable or drifted: as strong as a subtotal + IVA read with their labels.
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(b.total, 2.5);
   if (itemsSum !== null) vote(itemsSum - discount, 2);

@@ -52,13 +52,16 @@ export interface PreparedPage {
 }
 
 /**
- * A photo's pixels beyond this are not decoded for the first look (the dev photos have up to 1.7 M; a 12 MP
- * phone photo is shrunk while it is decoded, which is also far faster).
+ * A photo's pixels beyond this are not decoded for the first look (the biggest dev photo has 2.47 M; a 12 MP
+ * phone photo, as a JPEG, is shrunk while it is decoded, which is also far faster).
  */
-const FIRST_LOOK_PIXELS = 2.5e6;
+const FIRST_LOOK_PIXELS = 3e6;
+/** No prepared page has more pixels than this (tesseract's layout pass grows with them; the header re-read doubles it). */
+const MAX_PAGE_PIXELS = 6e6;
 /**
  * The page widths every pixel measure of this file (blur, margins, band widths) and the dev figures were tuned on:
- * the dev pages are 660–1045 px wide. A wider page is prepared again from the photo at WIDTH.to.
+ * the dev pages are 660–1045 px wide. A wider page is prepared again from the photo at WIDTH.to, unless that would
+ * bring its text under TEXT_HEIGHT.min.
  */
 const WIDTH = { max: 1150, to: 900 };
 /**
@@ -72,8 +75,8 @@ const MAX_UPSCALE = 3;
 
 /**
  * The photo prepared for OCR at the resolution the rest of the preparation and tesseract read best: big photos
- * are shrunk as they are decoded, then a page wider than the dev pages, or with text too small for the line
- * model, is prepared again from the photo at the scale that fixes it. An explicit `scale` is used as given.
+ * are shrunk as they are decoded; then a page whose text is too small for the line model is enlarged, or a page
+ * wider than the dev pages is shrunk, by preparing it again from the photo. An explicit `scale` is used as given.
  */
 export async function preparePage(image: Buffer, options: PrepareOptions = {}): Promise<PreparedPage> {
   if (options.scale !== undefined) return prepareAt(image, options);
@@ -81,16 +84,32 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
   const pixels = width * height;
   const first = pixels > FIRST_LOOK_PIXELS ? Math.sqrt(FIRST_LOOK_PIXELS / pixels) : 1;
   const page = await prepareAt(image, { ...options, scale: first });
-  let factor = page.gray.width > WIDTH.max ? WIDTH.to / page.gray.width : 1;
-  const h = textHeight(page.gray);
-  if (h !== null && h * factor < TEXT_HEIGHT.min) factor = Math.min(MAX_UPSCALE / first, TEXT_HEIGHT.to / h);
+  const factor = rescaleFactor(page.gray.width, page.gray.height, textHeight(page.gray), first);
   return factor === 1 ? page : prepareAt(image, { ...options, scale: first * factor });
 }
 
 /**
+ * How much a first-look page (`width`×`height`, text `text` px high, prepared at `first` × the photo) should be
+ * enlarged or shrunk: text under TEXT_HEIGHT.min brought to TEXT_HEIGHT.to; else a page wider than WIDTH.max
+ * brought to WIDTH.to, but its text not under TEXT_HEIGHT.min; never past MAX_UPSCALE × the photo or
+ * MAX_PAGE_PIXELS. 1 when it is within 2 % of the page as it is.
+ */
+export function rescaleFactor(width: number, height: number, text: number | null, first = 1): number {
+  let factor = 1;
+  if (text !== null && text < TEXT_HEIGHT.min) factor = TEXT_HEIGHT.to / text;
+  else if (width > WIDTH.max) factor = Math.max(WIDTH.to / width, text === null ? 0 : TEXT_HEIGHT.min / text);
+  factor = Math.min(factor, MAX_UPSCALE / first, Math.sqrt(MAX_PAGE_PIXELS / (width * height)));
+  return Math.abs(factor - 1) < 0.02 ? 1 : factor;
+}
+
+/** Blank rows between two runs of ink that still make one run: the gaps of dot-matrix print and faded strokes. */
+const RUN_GAP = 2;
+
+/**
  * The typical height of the page's text in pixels: the page cut into narrow upright strips, the runs of rows with
  * ink in each strip (a strip is narrow enough that a slightly tilted line or a speck beside it hardly joins two
- * lines), and the median run of at least 4 rows. Null on a page without ink.
+ * lines; gaps of up to RUN_GAP rows are closed, so dotted or faded print is not measured by its dots), and the
+ * median run of at least 4 rows. Null on a page without ink.
  */
 export function textHeight(g: Gray): number | null {
   const { data, width, height } = g;
@@ -99,6 +118,7 @@ export function textHeight(g: Gray): number | null {
   for (let x0 = 0; x0 + strip / 2 < width; x0 += strip) {
     const x1 = Math.min(width, x0 + strip);
     let start = -1;
+    let last = -1;
     for (let y = 0; y <= height; y++) {
       let ink = false;
       for (let i = y * width + x0, end = y * width + x1; y < height && i < end; i++)
@@ -106,9 +126,11 @@ export function textHeight(g: Gray): number | null {
           ink = true;
           break;
         }
-      if (ink && start < 0) start = y;
-      else if (!ink && start >= 0) {
-        if (y - start >= 4) runs.push(y - start);
+      if (ink) {
+        if (start < 0) start = y;
+        last = y;
+      } else if (start >= 0 && (y - last > RUN_GAP || y === height)) {
+        if (last + 1 - start >= 4) runs.push(last + 1 - start);
         start = -1;
       }
     }

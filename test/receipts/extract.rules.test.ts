@@ -301,6 +301,13 @@ describe('amounts', () => {
     const right = 'SUBTOTAL $439.38\nIVA 16% $37.14\nTOTAL $476.52\nT. CREDITO MASTERCARD $476.52';
     expect(extractTotals(lines(right), null)).toMatchObject({ total: 47652, subtotal: 43938, iva: 3714 });
     expect(taxBlocks(lines('IVA 16% $13.79\nTOTAL $100.00\nEFECTIVO $113.79'))).toEqual([]);
+    // A purchase priced with tax in is no tax line, nor a savings summary or a tip a TOTAL (a review's cases).
+    const savings =
+      'TOTAL 500.00\nEFECTIVO 500.00\nSU COMPRA CON IVA 500.00\nTOTAL AHORRADO 25.00\nPRECIO REGULAR 525.00';
+    expect(extractTotals(lines(savings), null).total).toBe(50000);
+    const tip =
+      'TOTAL $500.00\nEFECTIVO $500.00\nCONSUMO C/IVA $500.00\nTOTAL PR0PINA $50.00\nT. CREDITO VISA $550.00';
+    expect(extractTotals(lines(tip), null).total).toBe(50000);
   });
 
   it('takes no tax block from lines that merely add up: tax above 16 %, or no percentage or TOTAL beside them', () => {

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { framelessPage, prepareImage, preparePage, textHeight } from '../../src/receipts/prepare.js';
+import {
+  framelessPage,
+  prepareImage,
+  preparePage,
+  rescaleFactor,
+  textHeight,
+} from '../../src/receipts/prepare.js';
 
 describe('preparePage', () => {
   it('maps the same page at another ink level exactly as a fresh preparation at that level would', async () => {
@@ -159,10 +165,40 @@ describe('textHeight', () => {
     expect(textHeight({ data: new Uint8Array(400 * 300).fill(255), width: 400, height: 300 })).toBeNull();
   });
 
+  it('measures dot-matrix print by its lines, not its dots', () => {
+    const page = ruledPage(800, 21, 20);
+    // Every third row of each line blank: 2-px dots with 1-px gaps, as a dot-matrix printer leaves them.
+    for (let y = 0; y < page.height; y++) if (y % 3 === 2) page.data.fill(255, y * 800, (y + 1) * 800);
+    expect(textHeight(page)).toBeGreaterThanOrEqual(19);
+  });
+
   it('is not thrown by a few dots between the lines or a slight tilt', () => {
     const page = ruledPage(800, 20, 20);
     for (let i = 0; i < 40; i++) page.data[(30 + i * 19) * 800 + ((i * 97) % 800)] = 0;
     expect(textHeight(page)).toBe(20);
+  });
+});
+
+describe('rescaleFactor', () => {
+  it('enlarges small text to 17 px, shrinks a wide page to 900 px, and leaves a dev-like page alone', () => {
+    expect(rescaleFactor(900, 2000, 20)).toBe(1);
+    expect(rescaleFactor(600, 1200, 10)).toBeCloseTo(1.7);
+    expect(rescaleFactor(1800, 4000, 40)).toBeCloseTo(0.5);
+  });
+
+  it('never shrinks a wide page below 13 px text, nor enlarges a wide page because its text is 13–16 px', () => {
+    // A 1350 px page with 15 px text: to 900 px its text would be 10 px.
+    expect(rescaleFactor(1350, 3000, 15)).toBeCloseTo(13 / 15);
+    expect(rescaleFactor(1160, 3000, 13)).toBe(1);
+  });
+
+  it('caps the enlargement at 3× the photo and the page at 6 MP', () => {
+    expect(rescaleFactor(300, 500, 4)).toBe(3);
+    // A first look at half the photo: 17/4 of it is 2.1× the photo, within the cap.
+    expect(rescaleFactor(300, 500, 4, 0.5)).toBeCloseTo(4.25);
+    expect(rescaleFactor(300, 500, 2, 0.5)).toBe(6);
+    // A 4000×600 panorama with 8 px text: enlarged only to 6 MP.
+    expect(rescaleFactor(4000, 600, 8)).toBeCloseTo(Math.sqrt(6e6 / 2.4e6));
   });
 });
 
