@@ -49,6 +49,8 @@ export interface PreparedPage {
   /** The same page as raw grey pixels, for checks on the ink that must not decode the PNG again. */
   gray: Gray;
   withInk(black: number): Promise<Buffer>;
+  /** The scale of the photo it was prepared at (a re-preparation with other options uses the same). */
+  scale: number;
 }
 
 /**
@@ -176,7 +178,7 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
   if (!opts.flatten) {
     const page = await toGray(rawSharp(gray).normalise());
     const png = once(() => toPng(page));
-    return { pgm: toPgm(page), png, gray: page, withInk: png };
+    return { pgm: toPgm(page), png, gray: page, withInk: png, scale: opts.scale };
   }
   // sharp runs resize before blur whatever the call order: the background is upscaled (Lanczos), then lightly
   // blurred at full size. The ink mapping and every dev figure were tuned on exactly that.
@@ -194,6 +196,7 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
     png: once(() => toPng(page)),
     gray: page,
     withInk: async (black) => toPng(await render(black)),
+    scale: opts.scale,
   };
 }
 
@@ -239,7 +242,7 @@ export function framelessPage(page: PreparedPage): PreparedPage | null {
   }
   if (!found) return null;
   const gray = { data: out, width, height };
-  return { pgm: toPgm(gray), png: once(() => toPng(gray)), gray, withInk: page.withInk };
+  return { ...page, pgm: toPgm(gray), png: once(() => toPng(gray)), gray };
 }
 
 /** A binary PGM (P5): a short header and the grey bytes as they are. */

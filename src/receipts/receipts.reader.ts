@@ -237,7 +237,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
     if (opts.secondPass && weak(result)) {
       const t3 = performance.now();
-      const again = await engine.recognize(await prepareImage(image, SECOND_PASS));
+      const again = await engine.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));
       result = mergeExtractions(result, extractFields(again.text));
       text = `${text}\n${again.text}`;
       timings.second_pass = performance.now() - t3;

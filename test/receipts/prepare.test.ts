@@ -124,7 +124,7 @@ describe('framelessPage', () => {
     }
     const gray = { data, width, height };
     const none = async () => Buffer.alloc(0);
-    return { pgm: Buffer.alloc(0), png: none, gray, withInk: none };
+    return { pgm: Buffer.alloc(0), png: none, gray, withInk: none, scale: 1 };
   };
   const at = (g: { data: Uint8Array; width: number }, x: number, y: number) => g.data[y * g.width + x];
 
@@ -232,6 +232,14 @@ describe('preparePage at the resolution tesseract reads best', () => {
     expect((await preparePage(wide, { scale: 1 })).gray.width).toBeGreaterThan(1150);
     const { width } = (await preparePage(wide)).gray;
     expect(Math.abs(width - 900)).toBeLessThanOrEqual(10);
+  });
+
+  it('says at what scale of the photo it prepared the page, for a re-preparation with other options', async () => {
+    expect((await preparePage(photo)).scale).toBe(1);
+    const small = await preparePage(await resized(photo, 0.45));
+    expect(small.scale).toBeGreaterThan(1.2);
+    const again = await preparePage(await resized(photo, 0.45), { black: 0.25, scale: small.scale });
+    expect(again.gray.width).toBe(small.gray.width);
   });
 
   it('enlarges a small photo until its text is of a readable height', async () => {
