@@ -1,5 +1,5 @@
 /**
- * npm run bench:receipts -- [DIR] [--no-pool] [--no-native] [--dump OUTDIR]
+ * npm run bench:receipts -- [DIR] [--no-pool] [--no-native] [--dump OUTDIR] [--resize F] [--jpeg Q]
  * Accuracy per field and difficulty, latency with one worker, throughput with a pool of two, peak RSS,
  * and the native tesseract CLI as a speed reference when it is installed (with Debian's model and with ours).
  */
@@ -16,6 +16,7 @@ import {
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { toPesosJson } from '../src/cli/extract.json.js';
 import { langPath } from '../src/receipts/ocr.js';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
@@ -31,15 +32,41 @@ import {
 
 const args = process.argv.slice(2);
 const flag = (f: string): boolean => args.includes(f);
-const di = args.indexOf('--dump');
-const dump = di >= 0 ? args[di + 1] : undefined;
+/** Options that take a value, and the positions of those values (not the directory). */
+const VALUED = ['--dump', '--resize', '--jpeg'];
+const valueOf = (f: string): string | undefined => {
+  const i = args.indexOf(f);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const taken = new Set(
+  VALUED.map((f) => args.indexOf(f))
+    .filter((i) => i >= 0)
+    .map((i) => i + 1),
+);
+const dump = valueOf('--dump');
 const dir =
-  args.find((a, i) => !a.startsWith('--') && (di < 0 || i !== di + 1)) ??
+  args.find((a, i) => !a.startsWith('--') && !taken.has(i)) ??
   (existsSync('../shared/receipts/dev') ? '../shared/receipts/dev' : 'fixtures/receipts');
 const files = readdirSync(dir)
   .filter((f) => /\.(jpe?g|png)$/i.test(f))
   .sort();
-const images = files.map((f) => ({ name: f, buf: readFileSync(join(dir, f)) }));
+/**
+ * `--resize F` and/or `--jpeg Q`: each photo resized by F and saved again as JPEG at quality Q (88 by default when
+ * resizing) before it is read: a new draw of the photos' fine detail, as a messaging app or another camera gives.
+ */
+const resize = Number(valueOf('--resize') ?? 1);
+const quality = valueOf('--jpeg');
+async function variant(buf: Buffer): Promise<Buffer> {
+  if (resize === 1 && quality === undefined) return buf;
+  const { width = 1 } = await sharp(buf).metadata();
+  return sharp(buf)
+    .resize({ width: Math.round(width * resize) })
+    .jpeg({ quality: Number(quality ?? 88) })
+    .toBuffer();
+}
+const images = await Promise.all(
+  files.map(async (f) => ({ name: f, buf: await variant(readFileSync(join(dir, f))) })),
+);
 const truthOf = (f: string): Truth =>
   JSON.parse(readFileSync(join(dir, f.replace(/\.\w+$/, '.json')), 'utf8'));
 const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
@@ -137,13 +164,16 @@ function nativeMs(model?: string): number[] | null {
     tessdata = mkdtempSync(join(tmpdir(), 'tessdata-'));
     writeFileSync(join(tessdata, 'spa.traineddata'), gunzipSync(readFileSync(model)));
   }
+  // Resized or re-encoded photos are read from a temporary copy, so both engines read the same bytes.
+  const copies = resize === 1 && quality === undefined ? null : mkdtempSync(join(tmpdir(), 'receipts-'));
+  if (copies) for (const i of images) writeFileSync(join(copies, i.name), i.buf);
   try {
     return files.map((f) => {
       const t0 = performance.now();
       execFileSync(
         'tesseract',
         [
-          join(dir, f),
+          join(copies ?? dir, f),
           'stdout',
           ...(tessdata ? ['--tessdata-dir', tessdata] : []),
           '-l',
@@ -157,6 +187,7 @@ function nativeMs(model?: string): number[] | null {
     });
   } finally {
     if (tessdata) rmSync(tessdata, { recursive: true, force: true });
+    if (copies) rmSync(copies, { recursive: true, force: true });
   }
 }
 
@@ -210,5 +241,5 @@ if (!flag('--no-native')) {
     );
 }
 process.stdout.write(
-  `Receipts bench — ${dir} — ${images.length} images — ${new Date().toISOString().slice(0, 10)}\n\n${out.join('\n')}\n`,
+  `Receipts bench — ${dir}${resize !== 1 || quality !== undefined ? ` (resized ${resize}×, JPEG q${quality ?? 88})` : ''} — ${images.length} images — ${new Date().toISOString().slice(0, 10)}\n\n${out.join('\n')}\n`,
 );
