@@ -34,7 +34,7 @@ const args = process.argv.slice(2);
 const flag = (f: string): boolean => args.includes(f);
 /** Options that take a value, and the positions of those values (not the directory). */
 const VALUED = ['--dump', '--resize', '--jpeg'];
-const valueOf = (f: string): string | undefined => {
+const optionValue = (f: string): string | undefined => {
   const i = args.indexOf(f);
   return i >= 0 ? args[i + 1] : undefined;
 };
@@ -43,7 +43,7 @@ const taken = new Set(
     .filter((i) => i >= 0)
     .map((i) => i + 1),
 );
-const dump = valueOf('--dump');
+const dump = optionValue('--dump');
 const dir =
   args.find((a, i) => !a.startsWith('--') && !taken.has(i)) ??
   (existsSync('../shared/receipts/dev') ? '../shared/receipts/dev' : 'fixtures/receipts');
@@ -54,8 +54,8 @@ const files = readdirSync(dir)
  * `--resize F` and/or `--jpeg Q`: each photo resized by F and saved again as JPEG at quality Q (88 by default when
  * resizing) before it is read: a new draw of the photos' fine detail, as a messaging app or another camera gives.
  */
-const resize = Number(valueOf('--resize') ?? 1);
-const quality = valueOf('--jpeg');
+const resize = Number(optionValue('--resize') ?? 1);
+const quality = optionValue('--jpeg');
 async function variant(buf: Buffer): Promise<Buffer> {
   if (resize === 1 && quality === undefined) return buf;
   const { width = 1 } = await sharp(buf).metadata();
