@@ -58,8 +58,10 @@ const resize = Number(optionValue('--resize') ?? 1);
 const quality = optionValue('--jpeg');
 async function variant(buf: Buffer): Promise<Buffer> {
   if (resize === 1 && quality === undefined) return buf;
-  const { width = 1 } = await sharp(buf).metadata();
-  return sharp(buf)
+  // Upright first: the copy carries no EXIF orientation, so its pixels must be turned as a viewer would.
+  const upright = await sharp(buf).rotate().toBuffer();
+  const { width = 1 } = await sharp(upright).metadata();
+  return sharp(upright)
     .resize({ width: Math.round(width * resize) })
     .jpeg({ quality: Number(quality ?? 88) })
     .toBuffer();
@@ -166,8 +168,8 @@ function nativeMs(model?: string): number[] | null {
   }
   // Resized or re-encoded photos are read from a temporary copy, so both engines read the same bytes.
   const copies = resize === 1 && quality === undefined ? null : mkdtempSync(join(tmpdir(), 'receipts-'));
-  if (copies) for (const i of images) writeFileSync(join(copies, i.name), i.buf);
   try {
+    if (copies) for (const i of images) writeFileSync(join(copies, i.name), i.buf);
     return files.map((f) => {
       const t0 = performance.now();
       execFileSync(

@@ -115,7 +115,7 @@ const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100
  * `e 16% $12.83`, `o... $139.44`): the first two add up to the third to the cent, the tax is plausible, a cue
  * confirms it is the tax block (a percentage on the tax line, or a TOTAL label on the total's), and no line
  * carries another readable label (a tip, a service charge, a payment). Or the same amounts drifted a line down
- * past their labels: beside a tax line of its own, a TOTAL (no tip, charge or savings) and a payment.
+ * past their labels: beside a tax line of its own, a TOTAL (no tip, charge or savings) and a payment or unlabelled line.
  */
 export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number; total: number }> {
   const out: Array<{ subtotal: number; tax: number; total: number }> = [];

@@ -435,20 +435,29 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   lines.forEach((l, i) => {
     if (!RFC_LABEL.test(l.norm)) return;
     for (const tok of tokensOf(withEnye(l))) {
-      // As read, or with one stray character dropped (a thermal 0 read as two characters). For a company, in its
-      // letters too (`ETEF7707111E4` for FTF…: a 13-char reading under S.A. DE C.V.), where the name's initials
-      // must then agree; a person's letters come from a name read less surely, so only a digit part's.
-      const variants = [{ t: tok.slice(0, len), cost: 0 }];
-      if (tok.length === len + 1)
-        for (let k = n === 3 ? 0 : n; k < len + 1; k++)
-          variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1 });
-      for (const { t, cost } of variants) {
+      // As read, or with one stray character dropped (a thermal 0 read as two characters): from the digit part
+      // first (a tie keeps that reading), then, for a company, from the letters (`ETEF7707111E4` for FTF…: a
+      // 13-char reading under S.A. DE C.V.). A letter dropped must leave at least two of the name's known
+      // initials as read (a two-word name's `?` confirms nothing; a persona física's RFC under a franchisor's
+      // razón social would be rewritten), and the repair must keep the name's letters. A person's letters come
+      // from a name read less surely: only a digit part's character is dropped.
+      const variants = [{ t: tok.slice(0, len), cost: 0, inLetters: false }];
+      if (tok.length === len + 1) {
+        for (let k = n; k < len + 1; k++)
+          variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1, inLetters: false });
+        if (n === 3)
+          for (let k = 0; k < n; k++)
+            variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1, inLetters: true });
+      }
+      for (const { t, cost, inLetters } of variants) {
         if (t.length !== len) continue;
+        if (inLetters && [...initials].filter((ch, k) => ch !== '?' && ch === t[k]).length < 2) continue;
         const letters = fillFromName(t, initials);
         if (!oneLetterAway(t, letters)) continue;
         for (const r of repairRfc(letters + t.slice(n))) {
           // A person's name only together with the reading as it is (`IA JUAN…` plus repairs made MENI…TS7).
           if (n === 4 && r.edits > 0) continue;
+          if (inLetters && !r.rfc.startsWith(letters)) continue;
           out.push({ rfc: r.rfc, score: 0.75 - 0.05 * (r.edits + cost), line: i });
         }
       }

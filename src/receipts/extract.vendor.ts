@@ -21,7 +21,7 @@ const SUFFIX = new RegExp(
 );
 const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
-/** A name whose company type is a bare S.A., and a next line that can only be the rest of `DE C.V.`. */
+/** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
 const PLAIN_SA = /\bS\.?\s?A\.?$/;
 const GARBLED_DE_CV = /^([A-Z]{1,2}\s?)?C\s?[.,]?\s?[VY]\.?$/;
 const ADDRESS_WORD =

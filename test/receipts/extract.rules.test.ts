@@ -84,6 +84,20 @@ describe('RFC repair', () => {
     expect(read('QRSX7707111E4')).not.toMatch(/^FTF/);
   });
 
+  it("keeps a persona física's RFC printed under a franchisor's razón social (a review's cases)", () => {
+    const ticket = (company: string, person: string, rfc: string) =>
+      `ABARROTES LA GUADALUPANA\nDISTRIBUIDOR AUTORIZADO\n${company}\n${person}\nCALLE HIDALGO 45 COL. CENTRO\n` +
+      `R.F.C. ${rfc}\nFOLIO 004512  20/11/2026 13:45\nREFRESCO 600ML 18.50\nTOTAL 18.50\nEFECTIVO 20.00`;
+    const rfcOf = (t: string) => extractFields(t, TODAY).fields.vendor_rfc;
+    // A two-word company's `?` initial confirmed nothing: the drop rewrote them as PEA… and OMR….
+    expect(
+      rfcOf(ticket('PANIFICADORA LA ESPIGA, S.A. DE C.V.', 'ANA HERNANDEZ REYES', 'HERA6601096H0')),
+    ).toBe('HERA660109GH0');
+    expect(rfcOf(ticket('OPERADORA MERCO, S.A. DE C.V.', 'ROBERTO MORALES ALVAREZ', 'MOAR790706ZH4'))).toBe(
+      'MOAR7907062H4',
+    );
+  });
+
   it('prefers the labelled issuer RFC over a customer or generic one', () => {
     const text = 'RFC CLIENTE: CEC100512AB9\nR.F.C. OAT080813655\nXAXX010101000';
     expect(extractRfc(lines(text))?.rfc).toBe('OAT080813655');
