@@ -58,11 +58,11 @@ const resize = Number(optionValue('--resize') ?? 1);
 const quality = optionValue('--jpeg');
 async function variant(buf: Buffer): Promise<Buffer> {
   if (resize === 1 && quality === undefined) return buf;
-  // Upright first: the copy carries no EXIF orientation, so its pixels must be turned as a viewer would.
-  const upright = await sharp(buf).rotate().toBuffer();
-  const { width = 1 } = await sharp(upright).metadata();
-  return sharp(upright)
-    .resize({ width: Math.round(width * resize) })
+  // Turned upright in the same pass (the copy carries no EXIF orientation; one JPEG generation only).
+  const { width = 1, height = 1, orientation = 1 } = await sharp(buf).metadata();
+  return sharp(buf)
+    .rotate()
+    .resize({ width: Math.round((orientation >= 5 ? height : width) * resize) })
     .jpeg({ quality: Number(quality ?? 88) })
     .toBuffer();
 }
