@@ -56,8 +56,9 @@ const files = readdirSync(dir)
  */
 const resize = Number(optionValue('--resize') ?? 1);
 const quality = optionValue('--jpeg');
+const copying = resize !== 1 || quality !== undefined;
 async function variant(buf: Buffer): Promise<Buffer> {
-  if (resize === 1 && quality === undefined) return buf;
+  if (!copying) return buf;
   // Turned upright in the same pass (the copy carries no EXIF orientation; one JPEG generation only).
   const { width = 1, height = 1, orientation = 1 } = await sharp(buf).metadata();
   return sharp(buf)
@@ -167,7 +168,7 @@ function nativeMs(model?: string): number[] | null {
     writeFileSync(join(tessdata, 'spa.traineddata'), gunzipSync(readFileSync(model)));
   }
   // Resized or re-encoded photos are read from a temporary copy, so both engines read the same bytes.
-  const copies = resize === 1 && quality === undefined ? null : mkdtempSync(join(tmpdir(), 'receipts-'));
+  const copies = copying ? mkdtempSync(join(tmpdir(), 'receipts-')) : null;
   try {
     if (copies) for (const i of images) writeFileSync(join(copies, i.name), i.buf);
     return files.map((f) => {
@@ -243,5 +244,5 @@ if (!flag('--no-native')) {
     );
 }
 process.stdout.write(
-  `Receipts bench — ${dir}${resize !== 1 || quality !== undefined ? ` (resized ${resize}×, JPEG q${quality ?? 88})` : ''} — ${images.length} images — ${new Date().toISOString().slice(0, 10)}\n\n${out.join('\n')}\n`,
+  `Receipts bench — ${dir}${copying ? ` (resized ${resize}×, JPEG q${quality ?? 88})` : ''} — ${images.length} images — ${new Date().toISOString().slice(0, 10)}\n\n${out.join('\n')}\n`,
 );

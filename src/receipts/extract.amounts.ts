@@ -135,8 +135,9 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
       !NOT_TAX.test(taxLine) &&
       !/AHORR/.test(taxLine) &&
       PAID.includes(kinds[2] ?? null);
-    if (!drifted && (fits.includes(false) || NOT_TAX.test(taxLine))) continue;
-    if (!drifted && !/\d\s?%/.test(taxLine) && kinds[2] !== 'total') continue;
+    const garbled =
+      !fits.includes(false) && !NOT_TAX.test(taxLine) && (/\d\s?%/.test(taxLine) || kinds[2] === 'total');
+    if (!garbled && !drifted) continue;
     for (const a of lastAmounts(lines[i]))
       for (const b of lastAmounts(lines[i + 1]))
         for (const c of lastAmounts(lines[i + 2]))

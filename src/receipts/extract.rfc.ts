@@ -441,14 +441,15 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
       // initials as read (a two-word name's `?` confirms nothing; a persona física's RFC under a franchisor's
       // razón social would be rewritten), and the repair must keep the name's letters. A person's letters come
       // from a name read less surely: only a digit part's character is dropped.
-      const variants = [{ t: tok.slice(0, len), cost: 0, inLetters: false }];
-      if (tok.length === len + 1) {
-        for (let k = n; k < len + 1; k++)
-          variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1, inLetters: false });
-        if (n === 3)
-          for (let k = 0; k < n; k++)
-            variants.push({ t: tok.slice(0, k) + tok.slice(k + 1), cost: 1, inLetters: true });
-      }
+      const drops = tok.length !== len + 1 ? [] : [...Array(len + 1).keys()];
+      const variants = [
+        { t: tok.slice(0, len), cost: 0, inLetters: false },
+        ...[...drops.slice(n), ...(n === 3 ? drops.slice(0, n) : [])].map((k) => ({
+          t: tok.slice(0, k) + tok.slice(k + 1),
+          cost: 1,
+          inLetters: k < n,
+        })),
+      ];
       for (const { t, cost, inLetters } of variants) {
         if (t.length !== len) continue;
         if (inLetters && [...initials].filter((ch, k) => ch !== '?' && ch === t[k]).length < 2) continue;
