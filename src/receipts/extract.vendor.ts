@@ -208,6 +208,14 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     }
   }
   if (!name && !rfc) {
+    // A foreign receipt (no RFC at all): its company is the header line ending in its country's company type.
+    const foreign = top.map((l) => foreignCompany(clean(l.norm))).find((n) => n !== null);
+    if (foreign) {
+      name = foreign;
+      nameConfidence = 0.6;
+    }
+  }
+  if (!name && !rfc) {
     // Persona física without a readable RFC: a plain 3-5 word name printed under the store name.
     const person = header.slice(1, 4).find((l) => isPersonName(clean(l.norm)));
     if (person) {
@@ -273,6 +281,26 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     storeConfidence: storeName ? 0.6 : 0,
     longerName,
   };
+}
+
+/**
+ * Company types of other countries, as their receipts print them: Malaysia's `SDN BHD` (private) and `BHD` /
+ * `BERHAD`, and the English `LTD`, `LIMITED`, `INC`, `LLC`, `PLC`. `SON BHD`, `S0N BHD`: the D of SDN read as O.
+ */
+const FOREIGN_TYPE = /\b(?:S\s?[DO0]\s?N\.?\s?B\s?H\s?D|BHD|BERHAD|LTD|LIMITED|INC|LLC|PLC)\.?$/;
+/** A company's registration number printed after its name (`(867388-U)`, Malaysia's format). */
+const REGISTRATION = /\s*\(\s?\d{4,8}\s?-\s?[A-Z]\s?\)$/;
+
+/**
+ * A foreign company's name (`UNIHAKKA INTERNATIONAL SDN BHD`): the line ends in a company type of another country,
+ * its registration number dropped, the type's look-alike slips put back. Null for anything else.
+ */
+export function foreignCompany(line: string): string | null {
+  const read = line.replace(REGISTRATION, '').trim();
+  if (!FOREIGN_TYPE.test(read) || !isTexty(read) || ADDRESS.test(read)) return null;
+  const head = read.replace(FOREIGN_TYPE, '').trim();
+  if (letters(head) < 2) return null;
+  return read.replace(/\bS\s?[DO0]\s?N(\.?)\s?B\s?H\s?D(\.?)$/, 'SDN$1 BHD$2');
 }
 
 /**

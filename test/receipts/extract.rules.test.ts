@@ -1432,3 +1432,25 @@ describe('figures in a name, a seventh probe found', () => {
     );
   });
 });
+
+describe('a foreign receipt’s company (no RFC printed)', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('takes the header line ending in a company type of another country, its slips and registration mended', () => {
+    const sroie =
+      '- Aoz 2]\n* UNIHAKKA INTERNATIONAL SON BHD\n27 Mar 2018 18:46\n(867388-U)\n12, Jalan Tampoi 7/4\nTotal Amount: $6.90';
+    expect(fields(sroie).vendor_name).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
+    expect(fields('04098\nAEON CO. (M) SDN. BHD. (126926-H)\nJLN JEJAKA\nTOTAL 10.20').vendor_name).toBe(
+      'AEON CO. (M) SDN. BHD.',
+    );
+    expect(fields('ACME TRADING LTD\n12 HIGH ST\nTOTAL 5.00').vendor_name).toBe('ACME TRADING LTD');
+  });
+
+  it('leaves a Mexican header, and a type with no name before it, alone', () => {
+    // With an RFC the ticket is Mexican: no foreign type is looked for.
+    expect(
+      fields('ABARROTES LA ESPERANZA\nRFC: MAGJ800101AB1\nFARMACIA SDN BHD\nTOTAL 10.00').vendor_name,
+    ).not.toBe('FARMACIA SDN BHD');
+    expect(fields('KEDAI MAJU\nSDN BHD\nTOTAL 10.00').vendor_name).toBe('KEDAI MAJU');
+  });
+});
