@@ -42,7 +42,8 @@ const RULES: Array<[Kind, RegExp]> = [
   ['discount', new RegExp(`^(?!.*\\bTOTAL\\b).*(?:${DISCOUNT_WORDS})`)],
   // The I as OCR may read it in a dotted label (`LE.PS.`, `LVA.`).
   ['ieps', /\b[IL1]\.?\s?E\.?\s?P\.?\s?S\.?\b/],
-  ['iva', /(?<![A-Z])[IL1]\.?\s?V\.?\s?A\b/],
+  // Not an amount priced with the tax in (`CONSUMO C/IVA $500.00`, `SU COMPRA CON IVA`): that is no tax amount.
+  ['iva', /(?<![A-Z])(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b/],
   [
     'total',
     new RegExp(
@@ -175,7 +176,8 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   const subs = valuesOf(all, 'subtotal');
   const ivas = valuesOf(all, 'iva');
   const iepss = valuesOf(all, 'ieps');
-  const tips = valuesOf(all, 'tip');
+  // A tip's `$`-misread variant may be nothing at all (`$0.00` from `50.00`): no tip.
+  const tips = valuesOf(all, 'tip').filter((t) => t > 0);
   const tipLine = all.find((a) => a.kind === 'tip' && !a.shifted)?.line ?? Number.POSITIVE_INFINITY;
   const firstTotalLine = firstOf(all, 'total')?.line;
   // A discount printed above a TOTAL: the items and the subtotal printed above it are before the discount.
@@ -247,19 +249,27 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(b.total, 2.5);
   if (itemsSum !== null) vote(itemsSum - discount, 2);
-  for (const c of valuesOf(all, 'card')) vote(c, 0.8);
-  for (const c of valuesOf(all, 'importe')) vote(c, 0.8);
+  // What was paid covers a tip printed on the ticket (`PROPINA 50.00` / `TOTAL 550.00` / `EFECTIVO 600.00` /
+  // `CAMBIO 50.00`), or, paid apart, it does not: with a tip, a payment backs the purchase without it as much.
+  const paidTips = all.filter((a) => a.kind === 'tip' && !a.shifted).flatMap((a) => a.values.slice(0, 1));
+  const votePaid = (p: number, w: number): void => {
+    const less = paidTips.filter((t) => t < p);
+    vote(p, less.length ? w / 2 : w);
+    for (const t of less) vote(p - t, w / 2);
+  };
+  for (const c of valuesOf(all, 'card')) votePaid(c, 0.8);
+  for (const c of valuesOf(all, 'importe')) votePaid(c, 0.8);
   const cash = valuesOf(all, 'cash');
   // Change as read votes with paid; its `$`-misread variant (`67.34` → `7.34`) only weakly.
   const changes = all.filter((a) => a.kind === 'change' && !a.shifted);
   for (const p of cash) {
     for (const ch of changes) {
       ch.values.forEach((v, k) => {
-        vote(p - v, k === 0 ? 1.5 : 0.5);
+        votePaid(p - v, k === 0 ? 1.5 : 0.5);
       });
     }
   }
-  for (const p of cash) vote(p, 0.5);
+  for (const p of cash) votePaid(p, 0.5);
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
   if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(v, 1.5);

@@ -1454,3 +1454,24 @@ describe('a foreign receipt’s company (no RFC printed)', () => {
     expect(fields('KEDAI MAJU\nSDN BHD\nTOTAL 10.00').vendor_name).toBe('KEDAI MAJU');
   });
 });
+
+describe('a tip on the bill and what was paid', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('takes the purchase without the tip when the TOTAL below the tip includes it and the payment covers both', () => {
+    const text =
+      'RESTAURANTE EL SOL\nCONSUMO C/IVA $500.00\nPROPINA 50.00\nTOTAL $550.00\nEFECTIVO 600.00\nCAMBIO 50.00';
+    expect(fields(text)).toMatchObject({ total: 50000, tip: 5000, iva: null });
+  });
+
+  it('keeps a total the tip was paid apart from, and a priced-with-tax line is no IVA amount', () => {
+    expect(fields('FONDA\nTOTAL 500.00\nPROPINA 50.00\nTARJETA 500.00')).toMatchObject({ total: 50000 });
+    expect(fields('CAFE\nSU COMPRA CON IVA 80.00\nTOTAL 80.00\nEFECTIVO 100.00\nCAMBIO 20.00')).toMatchObject(
+      {
+        total: 8000,
+        iva: null,
+      },
+    );
+    expect(fields('CAFE\nTOTAL 80.00\nIVA INCLUIDO 11.03\nEFECTIVO 100.00')).toMatchObject({ iva: 1103 });
+  });
+});
