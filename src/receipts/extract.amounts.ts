@@ -443,6 +443,14 @@ const CONFUSABLE = new Set([
   '71',
 ]);
 
+/** Where `read` and `other` differ by one digit, `read` has a 0 and `other` an 8, 6 or 9. */
+function zeroForLoop(read: number, other: number): boolean {
+  const [a, b] = [String(read), String(other)];
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] === '0' && /[689]/.test(b[i] ?? '');
+  return false;
+}
+
 /**
  * The TOTAL line misread by one digit while two other readings (payment, subtotal + IVA, items)
  * agree on a neighbour: believe the two.
@@ -457,7 +465,10 @@ function preferCorroborated(
   const near = new Set(confusableNeighbours(total));
   let best = total;
   for (const v of votes.keys()) {
-    if (near.has(v) && support(v) >= 1.5 && support(v) > support(best)) best = v;
+    // The TOTAL's 0 for another reading's 8, 6 or 9 would be a true 8 read as a zero, the rare slip (a dotted
+    // zero read as 8 is the common one, and the items or payment carry it as often): two readings must agree.
+    const need = zeroForLoop(total, v) ? 3 : 1.5;
+    if (near.has(v) && support(v) >= need && support(v) > support(best)) best = v;
   }
   return best;
 }

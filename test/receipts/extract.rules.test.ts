@@ -1475,3 +1475,15 @@ describe('a tip on the bill and what was paid', () => {
     expect(fields('CAFE\nTOTAL 80.00\nIVA INCLUIDO 11.03\nEFECTIVO 100.00')).toMatchObject({ iva: 1103 });
   });
 });
+
+describe('a TOTAL with a zero against items that add up with a 9', () => {
+  it('keeps the labelled zero over one reading whose 9 is the common slip of a dotted zero', () => {
+    // dev-040 saved once more: IMPORTE 857.50 read 857.59, so the items add up to 1,047.49.
+    const text =
+      'PRODUCTO: MAGNA\nLITROS: 36.412\nIMPORTE: $857.59\nACEITE MOTOR 1L\n1 X 189.90 189.90\nTOTAL 1,047.40\nEFECTIVO 1,200.00\nCAMBIO 151.68';
+    expect(extractTotals(lines(text), 104749).total).toBe(104740);
+    // The items and the change agreeing on the 9 are two readings: they win.
+    const paid = text.replace('CAMBIO 151.68', 'CAMBIO 152.51');
+    expect(extractTotals(lines(paid), 104749).total).toBe(104749);
+  });
+});
