@@ -224,26 +224,23 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     }
   }
   if (!name && rfc?.length === 13) {
-    const person = header.find(
-      // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`); one comma may part surnames from
-      // given names (`HERNANDEZ SOTO, MARIA JOSE`).
-      // Not a trade or regime line (`PERSONAS FISICAS CON ACTIVIDADES …`, `REGIMEN SIMPLIFICADO …`).
-      (l) => {
-        const read = clean(l.norm);
-        return (
-          /^[A-Z]+( [A-Z]+){2,5}$/.test(read.replace(/,(?= [A-Z])/, '')) &&
-          !BUSINESS.test(read) &&
-          !STAFF.test(read) &&
-          rfcNameMatch(read, rfc) >= 0.75
-        );
-      },
-    );
-    if (person) {
-      // A speck read as a letter before the name (`U ESTELA MARTINEZ UGALDE`), when the RFC's letters agree
-      // better without it; not J or M, José's and María's initials (`J GUADALUPE PEREZ LOPEZ`).
-      const read = clean(person.norm);
+    // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`); one comma may part surnames from
+    // given names (`HERNANDEZ SOTO, MARIA JOSE`).
+    // Not a trade or regime line (`PERSONAS FISICAS CON ACTIVIDADES …`, `REGIMEN SIMPLIFICADO …`).
+    const personLike = (read: string): boolean =>
+      /^[A-Z]+( [A-Z]+){2,5}$/.test(read.replace(/,(?= [A-Z])/, '')) &&
+      !BUSINESS.test(read) &&
+      !STAFF.test(read) &&
+      rfcNameMatch(read, rfc) >= 0.75;
+    // A speck read as a letter before the name (`U ESTELA MARTINEZ UGALDE`, `Í JUAN CARLOS …`), when the RFC's
+    // letters agree better without it; not J or M, José's and María's initials (`J GUADALUPE PEREZ LOPEZ`).
+    const unspecked = (read: string): string => {
       const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
-      name = rest !== read && rfcNameMatch(rest, rfc) > rfcNameMatch(read, rfc) ? rest : read;
+      return rest !== read && rfcNameMatch(rest, rfc) > rfcNameMatch(read, rfc) ? rest : read;
+    };
+    const person = header.map((l) => unspecked(clean(l.norm))).find(personLike);
+    if (person) {
+      name = person;
       nameConfidence = 0.7;
     }
   }

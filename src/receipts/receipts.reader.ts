@@ -259,6 +259,12 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
           result.fields.vendor_rfc = rescue.rfc.rfc;
           result.confidence.vendor_rfc = rescue.rfc.confidence;
         }
+      } else if (result.fields.vendor_rfc && result.fields.vendor_rfc !== firstRfc) {
+        // An RFC only the re-read found, with a persona física's name both readings spell alike: the name decides
+        // the letter the check digit cannot see (`MENJ…` read once, `… MENDOZA RUIZ` twice: MERJ).
+        const name = readings[0]?.fields.vendor_name ?? null;
+        if (name !== null && headFields.fields.vendor_name === name)
+          result.fields.vendor_rfc = withPersonLetters(result.fields.vendor_rfc, name);
       }
       timings.header_pass = performance.now() - t4;
     }

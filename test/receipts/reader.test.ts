@@ -166,6 +166,21 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(data).toMatchObject({ vendor_rfc: 'MERJ831014R57', vendor_name: 'JUAN CARLOS MENDOZA RUIZ' });
   });
 
+  it('lets the name decide that letter of an RFC only the header re-read found, when both readings spell it alike', async () => {
+    // dev-033 saved once more as JPEG: the first reading garbles the RFC, the header at 2× reads it with an N for
+    // the R of RUIZ, where the check digit cannot see, and the name with a speck before it.
+    const first =
+      ', FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nELVD. ADOLFO LOPEZ MATEOS 438-A,\nE J831014R57\nFECHA: 20/11/2025\nTOTAL 2932.66';
+    const head =
+      'rm E EE\nÍ JUAN CARLOS MENDOZA RUIZ\nL ELVD. ADOLFO LOPEZ MATEOS 438-A,\nY REC: MENJ831014R57';
+    const { data, engine } = await readWith([first, head]);
+    expect(engine.calls).toBe(2);
+    expect(data).toMatchObject({ vendor_rfc: 'MERJ831014R57', vendor_name: 'JUAN CARLOS MENDOZA RUIZ' });
+    // The name read otherwise by the re-read (`JUAN CARTOS`): the RFC's letter stands as read.
+    const other = await readWith([first, head.replace('CARLOS', 'CARTOS')]);
+    expect(other.data.vendor_rfc).toBe('MENJ831014R57');
+  });
+
   it('keeps the RFC letter as read when the person name was read only once', async () => {
     const first =
       'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nE J831014R57\nFECHA: 20/11/2025\nTOTAL 2932.66';
