@@ -233,7 +233,11 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     vote(v, 1);
     labelVotes.set(v, (labelVotes.get(v) ?? 0) + 1);
   }
-  for (const s of subs)
+  // A tax line printed with its amount unread (`IVA. 16% 49 770`): the subtotal alone is no total. Not a note
+  // without figures (`TODOS LOS PRECIOS INCLUYEN IVA`).
+  const taxLabel = (kind: Kind): boolean => lines.some((l) => classify(l.norm) === kind && /\d/.test(l.norm));
+  const taxUnread = (!ivas.length && taxLabel('iva')) || (!iepss.length && taxLabel('ieps'));
+  for (const s of taxUnread ? [] : subs)
     for (const i of ivas.length ? ivas : [0])
       for (const e of iepss.length ? iepss : [0]) vote(s + i + e - subtotalDiscount, 2.5);
   // The same sum with every value taken from the line below (the whole column drifted).

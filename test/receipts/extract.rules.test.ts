@@ -1487,3 +1487,15 @@ describe('a TOTAL with a zero against items that add up with a 9', () => {
     expect(extractTotals(lines(paid), 104749).total).toBe(104749);
   });
 });
+
+describe('a subtotal beside a tax line whose amount was not read', () => {
+  it('is no total: the tax is missing from it', () => {
+    // dev-038 sent as a messaging app would (0.85×, JPEG q80): the IVA's amount garbled, TOTAL's lost.
+    const text = 'SUBTOTAL 957.34\nIVA. 16% 49 770\nTOTAL so\nPAGO EFECTIVO 2\nCAMBIO';
+    expect(extractTotals(lines(text), null).total).toBeNull();
+    // Prices with the tax in, said in a note without figures: the subtotal still is the total.
+    expect(extractTotals(lines('SUBTOTAL 100.00\nTODOS LOS PRECIOS INCLUYEN IVA\nTOTAL'), null).total).toBe(
+      10000,
+    );
+  });
+});
