@@ -277,6 +277,9 @@ const NAME_STOP = new Set([
   'COMPANIA',
 ]);
 
+/** A word SAT skips when it takes a company's initials (`DE`, `DEL`, `Y`, `CIA`…). */
+export const skippedInInitials = (word: string): boolean => NAME_STOP.has(word);
+
 /** Company types written out in words, as some tickets print them (`SOCIEDAD ANONIMA DE CAPITAL VARIABLE`). */
 export const SPELLED_TYPE =
   'SOCIEDAD ANONIMA(?: PROMOTORA DE INVERSION| BURSATIL)?(?: DE CAPITAL VARIABLE)?|SOCIEDAD DE RESPONSABILIDAD LIMITADA(?: DE CAPITAL VARIABLE)?|SOCIEDAD CIVIL|ASOCIACION CIVIL|SOCIEDAD COOPERATIVA(?: DE RESPONSABILIDAD LIMITADA)?';

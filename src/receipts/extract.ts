@@ -4,7 +4,7 @@ import { readItems } from './extract.items.js';
 import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
 import { blindLettersFromName, extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
 import { toLines } from './extract.text.js';
-import { extractVendor, isPersonName } from './extract.vendor.js';
+import { extractVendor, initialFromRfc, isPersonName } from './extract.vendor.js';
 import type { FieldName, ReceiptFields } from './receipt.types.js';
 
 /** extractVendor's confidence for a line ending in a company type whose initials the RFC confirms. */
@@ -44,8 +44,13 @@ export function extractFields(text: string, today: Date): Extraction {
   // Items as read that add up to the total are sure; fitted to it (a few digits assumed misread), less so.
   const itemsRead = itemsSum !== null && itemsSum === totals.total;
   const itemsFitted = items.length > 0 && items.reduce((s, i) => s + i.amount, 0) === totals.total;
+  // A confident company RFC spells back a look-alike initial the razón social misread (initialFromRfc).
+  const vendorName =
+    vendor.name && rfc && rfc.score >= 0.6 && vendor.nameConfidence >= 0.5
+      ? initialFromRfc(vendor.name, rfc.rfc)
+      : vendor.name;
   const fields: ReceiptFields = {
-    vendor_name: vendor.name,
+    vendor_name: vendorName,
     vendor_store_name: vendor.storeName,
     vendor_rfc: rfc?.rfc ?? null,
     date: dt.date,

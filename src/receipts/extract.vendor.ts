@@ -1,4 +1,12 @@
-import { CUSTOMER, moralInitials, personLetters, SPELLED_TYPE, withoutCompanyType } from './extract.rfc.js';
+import { checkDigitSees } from '../catalogs/rfc.js';
+import {
+  CUSTOMER,
+  moralInitials,
+  personLetters,
+  SPELLED_TYPE,
+  skippedInInitials,
+  withoutCompanyType,
+} from './extract.rfc.js';
 import { franchisorLines, type Line, withoutSpeck } from './extract.text.js';
 import { respellToInitial, spellBusinessWords } from './vocabulary.js';
 
@@ -278,6 +286,59 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     storeConfidence: storeName ? 0.6 : 0,
     longerName,
   };
+}
+
+/** Capitals that blurred thermal print turns into one another (a stroke lost or gained). */
+const LOOKALIKE_CAPS = [
+  'BH',
+  'BE',
+  'BR',
+  'BD',
+  'BP',
+  'HN',
+  'HM',
+  'HK',
+  'MN',
+  'OD',
+  'OQ',
+  'OC',
+  'OG',
+  'CG',
+  'EF',
+  'FP',
+  'PR',
+  'IL',
+  'IT',
+  'LT',
+  'UV',
+  'VY',
+  'KX',
+];
+const lookalikeCaps = (a: string, b: string): boolean =>
+  LOOKALIKE_CAPS.some((p) => p === a + b || p === b + a);
+
+/**
+ * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one the
+ * check digit sees and the name's a look-alike of it (`COMERCIAL ABARROTERA DEL HAJIO` under CAB…: BAJIO): that
+ * word's first letter as the RFC has it. The rest of the name must agree with the RFC as it is; anything else is
+ * left as read (a lost word, a name SAT abbreviates otherwise).
+ */
+export function initialFromRfc(name: string, rfc: string): string {
+  const initials = moralInitials(name);
+  if (rfc.length !== 12 || !initials || initials === rfc.slice(0, 3)) return name;
+  const parts = name.split(' ');
+  for (let i = 0; i < parts.length; i++) {
+    const word = parts[i] ?? '';
+    if (!/^[A-Z]{3,}[.,]?$/.test(word) || skippedInInitials(bare(word)) || STOP.has(bare(word))) continue;
+    for (let k = 0; k < 3; k++) {
+      const want = rfc[k] ?? '';
+      const read = word[0] ?? '';
+      if (read === want || !lookalikeCaps(read, want) || !checkDigitSees(rfc, k, read)) continue;
+      const respelt = [...parts.slice(0, i), want + word.slice(1), ...parts.slice(i + 1)].join(' ');
+      if (moralInitials(respelt) === rfc.slice(0, 3)) return respelt;
+    }
+  }
+  return name;
 }
 
 /**

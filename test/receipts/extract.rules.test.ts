@@ -21,6 +21,7 @@ import { asPrinted, moneyIn, toLines } from '../../src/receipts/extract.text.js'
 import {
   canonicalSuffix,
   extractVendor,
+  initialFromRfc,
   nameForRfc,
   rfcNameMatch,
 } from '../../src/receipts/extract.vendor.js';
@@ -1497,5 +1498,37 @@ describe('a subtotal beside a tax line whose amount was not read', () => {
     expect(extractTotals(lines('SUBTOTAL 100.00\nTODOS LOS PRECIOS INCLUYEN IVA\nTOTAL'), null).total).toBe(
       10000,
     );
+  });
+});
+
+describe('a razón social initial the company RFC spells back', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+  const ticket = (name: string, rfc: string) =>
+    `SUPER BAJIO\n${name}\nC.v.\nBLVD. ADOLFO LOPEZ MATEOS 3103\nREC: ${rfc}\nFECHA: 25-05-2025\nTOTAL 100.00`;
+
+  it('respells one look-alike initial where the check digit sees the RFC letter (dev-027 sent by a messaging app)', () => {
+    expect(fields(ticket('COMERCIAL ABARROTERA DEL HAJIO, S.A. DE', 'CABO91106YY4')).vendor_name).toBe(
+      'COMERCIAL ABARROTERA DEL BAJIO, S.A. DE C.V.',
+    );
+    expect(initialFromRfc('COMERCIAL ABARROTERA DEL HAJIO, S.A. DE C.V.', 'CAB091106YY4')).toBe(
+      'COMERCIAL ABARROTERA DEL BAJIO, S.A. DE C.V.',
+    );
+  });
+
+  it('leaves the name as read when the letters are no look-alikes, the RFC cannot see the letter, or words are off', () => {
+    // S and B are no look-alikes: a different word, not a misread one.
+    expect(initialFromRfc('COMERCIAL ABARROTERA DEL SOL SA DE CV', 'CAB091106YY4')).toBe(
+      'COMERCIAL ABARROTERA DEL SOL SA DE CV',
+    );
+    // The second letter of a company RFC is the one the check digit cannot see (weight 11).
+    expect(initialFromRfc('COMERCIAL HBARROTERA DEL BAJIO SA DE CV', 'CAB091106YY4')).toBe(
+      'COMERCIAL HBARROTERA DEL BAJIO SA DE CV',
+    );
+    // Two initials off: more than one slip, or another name.
+    expect(initialFromRfc('COMERCIAL OBARROTERA DEL HAJIO SA DE CV', 'CAB091106YY4')).toBe(
+      'COMERCIAL OBARROTERA DEL HAJIO SA DE CV',
+    );
+    // A word SAT skips is never respelt into one it counts.
+    expect(initialFromRfc('COMERCIAL ABARROTERA DEL HAJIO SA DE CV', 'CAD091106YY4')).not.toContain('BEL');
   });
 });
