@@ -185,10 +185,27 @@ async function rescueRfc(
   }
   const voted = voteRfc(readings);
   if (!voted) return { rfc: null, text: added.join('\n') };
+  return {
+    rfc: { rfc: nameJudgesBlindLetters(voted, readings), confidence: voted.confidence },
+    text: added.join('\n'),
+  };
+}
+
+/**
+ * A persona física's name read alike by two readings (the first among them) decides the RFC letters the check
+ * digit cannot see, when the RFC is weak or only one reading found it: that reading may have garbled the letter
+ * as it garbles names (`MENJ…` beside `… MENDOZA RUIZ`). An RFC two readings agree on keeps its letters.
+ */
+export function nameJudgesBlindLetters(
+  voted: { rfc: string; confidence: number },
+  readings: Extraction[],
+): string {
   const name = readings[0]?.fields.vendor_name ?? null;
   const nameTwice = readings.filter((r) => name !== null && r.fields.vendor_name === name).length >= 2;
-  const rfc = voted.confidence < RETRY_BELOW && nameTwice ? withPersonLetters(voted.rfc, name) : voted.rfc;
-  return { rfc: { rfc, confidence: voted.confidence }, text: added.join('\n') };
+  const alone = readings.filter((r) => r.fields.vendor_rfc === voted.rfc).length <= 1;
+  return nameTwice && (voted.confidence < RETRY_BELOW || alone)
+    ? withPersonLetters(voted.rfc, name)
+    : voted.rfc;
 }
 
 /** Takes each field (of `only`, default all) from the pass that is more confident about it. */
@@ -259,12 +276,10 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
           result.fields.vendor_rfc = rescue.rfc.rfc;
           result.confidence.vendor_rfc = rescue.rfc.confidence;
         }
-      } else if (result.fields.vendor_rfc && result.fields.vendor_rfc !== firstRfc) {
-        // An RFC only the re-read found, with a persona física's name both readings spell alike: the name decides
-        // the letter the check digit cannot see (`MENJ…` read once, `… MENDOZA RUIZ` twice: MERJ).
-        const name = readings[0]?.fields.vendor_name ?? null;
-        if (name !== null && headFields.fields.vendor_name === name)
-          result.fields.vendor_rfc = withPersonLetters(result.fields.vendor_rfc, name);
+      } else if (result.fields.vendor_rfc) {
+        // Confident after the header re-read: a name both readings spell alike may still judge its blind letters.
+        const voted = { rfc: result.fields.vendor_rfc, confidence: result.confidence.vendor_rfc };
+        result.fields.vendor_rfc = nameJudgesBlindLetters(voted, readings);
       }
       timings.header_pass = performance.now() - t4;
     }
