@@ -215,9 +215,9 @@ export function franchisorLines(lines: Line[]): Set<number> {
  * print capitals, so they are OCR's reading of a speck or a logo's edge (`i FERRETERIA …, S.A. DE C.V.`).
  */
 export const withoutSpeck = (l: Line): Line => {
-  // Not a short word read in lower case (`y ASOCIADOS`, `la COMER`).
+  // Not a short word read in lower case (`y ASOCIADOS`, `la COMER`), nor a company type's S.A. (`sa DE CV`).
   const raw = l.raw.replace(
-    /^(?!(?:y|e|o|u|a|la|el|de|del|los|las|en)\s)[a-z]{1,3}\s+(?=[A-ZÁÉÍÓÚÑ]{2})/,
+    /^(?!(?:y|e|o|u|a|la|el|de|del|los|las|en)\s|s\.?a\.?\s+[DP]E\b)[a-z]{1,3}\s+(?=[A-ZÁÉÍÓÚÑ]{2})/,
     '',
   );
   return raw === l.raw ? l : { ...l, raw, norm: normalise(raw) };

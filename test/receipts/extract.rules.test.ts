@@ -1532,3 +1532,16 @@ describe('a razón social initial the company RFC spells back', () => {
     expect(initialFromRfc('COMERCIAL ABARROTERA DEL HAJIO SA DE CV', 'CAD091106YY4')).not.toContain('BEL');
   });
 });
+
+describe('a company type read in lower case on the line under the name', () => {
+  it('keeps `sa DE CV` (it is no speck before the line)', () => {
+    // dev-040 sent as a messaging app would: the S.A. of a wrapped company type read in lower case.
+    const text =
+      'GAS VALLE\nSERVICIOS GASOLIMEROS DEL VALLE\nsa DE CV\nBLVD. ADOLFO LOPEZ MATEOS 171-8\nTOTAL 100.00';
+    expect(extractFields(text, TODAY).fields.vendor_name).toBe('SERVICIOS GASOLINEROS DEL VALLE SA DE CV');
+    // A speck before a name still goes.
+    expect(extractFields('i FERRETERIA LA LLAVE SA DE CV\nTOTAL 100.00', TODAY).fields.vendor_name).toBe(
+      'FERRETERIA LA LLAVE SA DE CV',
+    );
+  });
+});

@@ -180,7 +180,11 @@ describe('createReceiptReader with a fake OCR engine', () => {
     const other = await readWith([first, head.replace('CARLOS', 'CARTOS')]);
     expect(other.data.vendor_rfc).toBe('MENJ831014R57');
     // Found only by the bolder header read, confidently: the name read alike in the other readings decides.
-    const bolder = await readWith([first, 'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nE J831014R57', head]);
+    const bolder = await readWith([
+      first,
+      'FERRETERIA MENDOZA\nJUAN CARLOS MENDOZA RUIZ\nE J831014R57',
+      head,
+    ]);
     expect(bolder.engine.calls).toBe(3);
     expect(bolder.data.vendor_rfc).toBe('MERJ831014R57');
   });
