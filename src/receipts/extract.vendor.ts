@@ -449,7 +449,7 @@ export function canonicalSuffix(name: string): string {
       /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
       (_all, kind?: string) => `S.A.${kind ? `${[...kind.replace(/[^A-Z]/g, '')].join('.')}.` : ''} DE C.V.`,
     )
-    .replace(/\bSA\s?DE\s?C[VY]\.?$/, 'SA DE CV')
+    .replace(/\bSA\s?[DP]E\s?C[VY]\.?$/, 'SA DE CV')
     .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.');
 }
 

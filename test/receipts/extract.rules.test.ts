@@ -666,6 +666,8 @@ describe('vendor name', () => {
     expect(canonicalSuffix('GRUPO ALFA S.A.P.I. DE C.Y')).toBe('GRUPO ALFA S.A.P.I. DE C.V.');
     // A garbled DE between S.A. and C.V. (the only type that ends so).
     expect(canonicalSuffix('TIENDAS DEL SOL, S.A. PY C.V.')).toBe('TIENDAS DEL SOL, S.A. DE C.V.');
+    // The undotted form's DE with its D read as P (dev-028 at 0.6×: `SA pE CV`).
+    expect(canonicalSuffix('FARMACIAS SANTA LUCIA SA PE CV')).toBe('FARMACIAS SANTA LUCIA SA DE CV');
   });
 
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {
