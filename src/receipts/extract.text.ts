@@ -5,9 +5,10 @@ export const DISCOUNT_WORDS = String.raw`DESCUENTO|\bDESC\b|BONIFICACION`;
 
 /**
  * The word TOTAL as OCR reads it: `T0TAL`, `TOTAI`, letter-spaced from a large font, `T O T A L`, and glued to the
- * currency after it (`TOTALM.N.` for `TOTAL M.N.`).
+ * currency after it (`TOTALM.N.` for `TOTAL M.N.`); and as a German receipt prints it (`SUMME`, `GESAMTBETRAG`,
+ * `ZU ZAHLEN`).
  */
-export const TOTAL_WORD = String.raw`\bT\s?[O0]\s?T\s?[A4]\s?[LI1](?:\b|(?=M\.\s?N\.|MN\b))`;
+export const TOTAL_WORD = String.raw`(?:\bT\s?[O0]\s?T\s?[A4]\s?[LI1](?:\b|(?=M\.\s?N\.|MN\b))|\bSUMME\b|\bGESAMT(?:BETRAG)?\b|\bZU ZAHLEN\b)`;
 
 export interface Line {
   /** As OCR gave it, trimmed. */

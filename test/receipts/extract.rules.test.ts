@@ -1547,3 +1547,12 @@ describe('a company type read in lower case on the line under the name', () => {
     );
   });
 });
+
+describe('a German receipt’s total label', () => {
+  it('reads SUMME, GESAMTBETRAG and ZU ZAHLEN as the total, with a decimal comma', () => {
+    const at = (text: string) => extractFields(text, TODAY).fields.total;
+    expect(at('DROGERIE\nZWISCHENSUMME 10,00\nSUMME EUR 12,50\nBAR 20,00\nRUCKGELD 7,50')).toBe(1250);
+    expect(at('BACKEREI\nGesamtbetrag 3,40 EUR')).toBe(340);
+    expect(at('MARKT\nZU ZAHLEN 8,99\nKARTE 8,99')).toBe(899);
+  });
+});
