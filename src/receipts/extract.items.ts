@@ -375,6 +375,8 @@ const NOT_PURCHASE = new RegExp(
 export interface ItemsReading {
   asRead: ReceiptItem[];
   fitTo(targets: Array<number | null>): ReceiptItem[];
+  /** The amount of a last line that was the TOTAL with its label lost (isLostTotal), else null. */
+  lostTotal: number | null;
 }
 
 /**
@@ -394,6 +396,8 @@ export function readItems(lines: Line[]): ItemsReading {
         ...zoneItems(zone.filter((l) => l.index > labelled.end && !BLOCK_LINE.test(l.norm))),
       ]
     : zoneItems(zone);
+  // The TOTAL with its label lost ends the items; its amount is the total's reading.
+  const lostTotal = isLostTotal(drafts) ? (drafts.pop()?.options[0]?.cents ?? null) : null;
   const options = drafts.map(withProduct);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);
   const fittable = drafts.length > 0 && !zone.some((l) => NOT_PURCHASE.test(l.norm));
@@ -412,7 +416,26 @@ export function readItems(lines: Line[]): ItemsReading {
     const winners = fits.filter((f) => f.slips === fewest);
     return winners.length === 1 && winners[0] ? build(winners[0].picks) : asRead;
   };
-  return { asRead, fitTo };
+  return { asRead, fitTo, lostTotal };
+}
+
+/** Two amounts one digit apart (`2932.65`, `2932.66`): a slip in one of the lines that add up. */
+function oneDigitApart(a: number, b: number): boolean {
+  const [x, y] = [String(a), String(b)];
+  return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length <= 1;
+}
+
+/**
+ * The last line read as an item is the TOTAL with its label lost (`zo 2932.66` after five items): a word of
+ * at most three letters for a description, and an amount that is what the items above add up to, or one digit
+ * from it. Not with fewer than two items above (a single item's line and the total agree by nature).
+ */
+function isLostTotal(drafts: Draft[]): boolean {
+  const last = drafts[drafts.length - 1];
+  if (!last || drafts.length < 3 || !/^[A-Z]{1,3}$/.test(last.description)) return false;
+  const above = drafts.slice(0, -1).reduce((s, d) => s + (d.options[0]?.cents ?? 0), 0);
+  const amount = last.options[0]?.cents ?? 0;
+  return amount > 0 && oneDigitApart(amount, above);
 }
 
 /**
