@@ -110,7 +110,8 @@ const NAMED =
   /(?<!\d)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d[0-9OQDIL]{3,4}|\d{2})(?!\d)/;
 // `21NOV26`: only beside a FECHA label or a time (`LOTE 12MAY27`, `CAD. 12DIC27` are lots and expiries).
 const NAMED_TIGHT = /(?<![\dA-Z])(\d{1,2})([A-Z]{3})(\d{4}|\d{2})(?![\dA-Z])/;
-const DATE_CONTEXT = /FECHA|\d\s?:\s?\d{2}/;
+// Or alone on its line (`18MAY25` over the time): a lot or an expiry carries its label.
+const DATE_CONTEXT = /FECHA|\d\s?:\s?\d{2}|^\W*\d{1,2}[A-Z]{3}(?:\d{4}|\d{2})\W*$/;
 // `21 DE NOVIEMBRE DE 2026`: four-digit year only (`AV. 5 DE MAYO 23` is an address).
 const NAMED_LONG = /(?<!\d)(\d{1,2})\s+DE\s+([A-Z]{3})[A-Z]*\.?\s+(?:DEL?\s+)?(\d{4})(?!\d)/;
 /** Street names are dates too (`AV. 5 DE MAYO`, `C. 16 DE SEPTIEMBRE`). */
@@ -259,8 +260,13 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
   const win = dateWindow(today);
   let best: { iso: string; score: number } | null = null;
   let time: { t: string; score: number } | null = null;
+  // A label of another date ending its line, awaiting its value (`FECHA LIMITE PARA FACTURAR:` / `26/03/2024`):
+  // the next line's date is that one's (not after `*** COPIA CLIENTE ***`, no label).
+  let otherBelow = false;
   for (const l of lines) {
-    if (/PERMISO|CRE:/.test(l.norm)) continue;
+    const labelAbove = otherBelow;
+    otherBelow = /:\s*$/.test(l.norm) && !/\d/.test(OTHER_DATE.exec(l.norm)?.[0] ?? '1');
+    if (/PERMISO|CRE:/.test(l.norm) || labelAbove) continue;
     // Dates a ticket prints beside the purchase's (a due date, the last day to invoice, a delivery, a renewal):
     // what follows such a label is not the purchase's; what comes before it on the line may be.
     const own = l.norm.replace(OTHER_DATE, '');
