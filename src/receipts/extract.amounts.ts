@@ -1,4 +1,12 @@
-import { amountNear, DISCOUNT_WORDS, type Line, moneyIn, TOTAL_WORD, withVariant } from './extract.text.js';
+import {
+  amountNear,
+  DISCOUNT_WORDS,
+  type Line,
+  moneyIn,
+  TOTAL_WORD,
+  VOUCHER_WORDS,
+  withVariant,
+} from './extract.text.js';
 
 export interface Totals {
   total: number | null;
@@ -43,7 +51,8 @@ const RULES: Array<[Kind, RegExp]> = [
   // The I as OCR may read it in a dotted label (`LE.PS.`, `LVA.`).
   ['ieps', /\b[IL1]\.?\s?E\.?\s?P\.?\s?S\.?\b/],
   // Not an amount priced with the tax in (`CONSUMO C/IVA $500.00`, `SU COMPRA CON IVA`): that is no tax amount.
-  ['iva', /(?<![A-Z])(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b/],
+  // `INCLUYEIVA 16% 32.14`: the two words OCR glued together.
+  ['iva', /(?:(?<![A-Z])|(?<=INCLUYE))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b/],
   [
     'total',
     new RegExp(
@@ -53,7 +62,13 @@ const RULES: Array<[Kind, RegExp]> = [
   ['change', /\bCAMBIO\b|\bSU CAMBIO\b/],
   ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)/],
   ['importe', /^IMPORTE\b|\bA PAGAR\b/],
-  ['card', /TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER|AMEX|CARNET/],
+  // Paid by card, or by vouchers or transfer (the same kind of evidence: what was paid, no change given).
+  [
+    'card',
+    new RegExp(
+      String.raw`TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER|AMEX|CARNET|${VOUCHER_WORDS}`,
+    ),
+  ],
 ];
 
 function classify(norm: string): Kind | null {

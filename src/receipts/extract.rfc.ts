@@ -277,6 +277,12 @@ const NAME_STOP = new Set([
   'COMPANIA',
 ]);
 
+/**
+ * The generic RFC (`XAXX010101000`, `XEXX010101000`) or a misreading of it (`XAXX010101800`, repaired by chance
+ * into a valid `XAXX010107800`): a customer's, never the seller's. No person's or company's letters are XAXX.
+ */
+const genericLike = (rfc: string): boolean => isGenericRfc(rfc) || /^X[AE]XX/.test(rfc);
+
 /** A word SAT skips when it takes a company's initials (`DE`, `DEL`, `Y`, `CIA`…). */
 export const skippedInInitials = (word: string): boolean => NAME_STOP.has(word);
 
@@ -507,7 +513,7 @@ export function extractRfc(
     // A wrapped value counts only as printed, with no repair: `RFC: CCO86052` / `SUC 12` must not become an RFC
     // (a faded value cut short is the word re-read's job, which a confident false RFC would keep from running).
     for (const tok of new Set(wrapped.flatMap(tokensOf)))
-      if (isValid(tok) && !isGenericRfc(tok))
+      if (isValid(tok) && !genericLike(tok))
         found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < header ? 0.2 : 0)), line: i });
     // Whole values: the line's words, and the value after the label with its spaces closed up
     // (`R.F.C. G0MJ 800101 AB4`).
@@ -515,7 +521,7 @@ export function extractRfc(
     for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
     for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
       for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
-        if (isGenericRfc(rfc)) continue;
+        if (genericLike(rfc)) continue;
         if (!labelled && edits > 1) continue;
         // A value cut out of a longer run (`SARC1405107ZZ7` → `SARC1405107ZZ`) is as doubtful as a character
         // dropped: what it ends in is whatever followed.

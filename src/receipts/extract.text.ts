@@ -3,6 +3,9 @@
 /** A discount's words: on its own line it lowers the total, and it is neither a tax nor an item. */
 export const DISCOUNT_WORDS = String.raw`DESCUENTO|\bDESC\b|BONIFICACION`;
 
+/** Payment by vouchers or transfer (`VALES DE DESPENSA $601.10`, `VALE ELECTRONICO`, `TRANSFERENCIA`). */
+export const VOUCHER_WORDS = String.raw`\bVALES?\s(?:DE\s)?(?:DESPENSA|ELECTRONICOS?|GASOLINA|RESTAURANTE|COMIDA)\b|\bTRANSFERENCIA\b`;
+
 /**
  * The word TOTAL as OCR reads it: `T0TAL`, `TOTAI`, letter-spaced from a large font, `T O T A L`, and glued to the
  * currency after it (`TOTALM.N.` for `TOTAL M.N.`); and as a German receipt prints it (`SUMME`, `GESAMTBETRAG`,

@@ -161,7 +161,10 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       break;
     }
     const next = clean(top[i + 1]?.norm ?? '');
-    if (/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^C\.?\s?[VY]\.?$/.test(next)) {
+    // `…, S. DE` / `R.L. DE C.V.`: an S. de R.L. wrapped inside its type.
+    const wrappedRl =
+      /\bS\.?\s?(?:C\.?\s?)?DE$/.test(cur) && /^R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(next);
+    if ((/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^C\.?\s?[VY]\.?$/.test(next)) || wrappedRl) {
       name = `${cur} ${next}`;
       nameConfidence = 0.8;
       nameLine = i;

@@ -1556,3 +1556,49 @@ describe('a German receipt’s total label', () => {
     expect(at('MARKT\nZU ZAHLEN 8,99\nKARTE 8,99')).toBe(899);
   });
 });
+
+describe('dates a sixth probe printed (other fonts and layouts)', () => {
+  const dt = (text: string) => extractDateTime(lines(text), TODAY);
+
+  it('reads a ddMONyy date alone on its line, but not a lot or an expiry with its label', () => {
+    expect(dt('CAFE X\n18MAY25\n06:19 PM\nTOTAL 10.00').date).toBe('2025-05-18');
+    expect(dt('CAFE X\n13JUN25\n17:18 HRS').date).toBe('2025-06-13');
+    expect(dt('PARACETAMOL 500MG\nLOTE 12MAY27\nTOTAL 10.00').date).toBeNull();
+  });
+
+  it('leaves the date under a label of another date that ends its line', () => {
+    const text = 'FECHA: DOM 25 FEE 2024\nHORA: 03:55:31 PM\nFECHA LIMITE PARA FACTURAR:\n26/03/2024';
+    expect(dt(text).date).toBeNull();
+    // A heading without a colon over the purchase date is no such label.
+    expect(dt('*** COPIA CLIENTE ***\n21/11/2026 10:00').date).toBe('2026-11-21');
+  });
+});
+
+describe('conventions a sixth probe printed, read from clean text', () => {
+  const fields = (text: string) => extractFields(text, TODAY).fields;
+
+  it('joins an S. de R.L. wrapped inside its type', () => {
+    const text =
+      'AUTOLAVADO BURBUJAS\nSERVICIOS AUTOMOTRICES BURBUJAS, S. DE\nR.L. DE C.V.\nR.F.C. No. SAB-130831-I82\nTOTAL $601.10';
+    expect(fields(text).vendor_name).toBe('SERVICIOS AUTOMOTRICES BURBUJAS, S. DE R.L. DE C.V.');
+  });
+
+  it('takes a misread generic RFC under PUBLICO EN GENERAL for no seller’s', () => {
+    const text = 'REFACCIONARIA EL PISTON\nCLIENTE: PUBLICO EN GENERAL\nRFC: XAXX010101800\nTOTAL 354.58';
+    expect(fields(text).vendor_rfc).toBeNull();
+  });
+
+  it('reads INCLUYEIVA glued as the included IVA', () => {
+    const text =
+      'TIENDA\n5 TACO DE BISTEC 120.00\n1 AGUA 48.50\n3 TACO 64.50\nTOTAL A PAGAR 233.00\nINCLUYEIVA 16% 32.14';
+    expect(fields(text)).toMatchObject({ total: 23300, iva: 3214, subtotal: null });
+  });
+
+  it('takes vouchers for a payment, not an item, when the TOTAL line was lost', () => {
+    const text =
+      'TIENDA\n1 LAVADO DE MOTOR $154.00\n1 LAVADO COMPLETO $244.00\n2 LAVADO EXPRESS $203.10\nVALES DE DESPENSA $601.10';
+    const f = fields(text);
+    expect(f.total).toBe(60110);
+    expect(f.items).toHaveLength(3);
+  });
+});
