@@ -7,6 +7,7 @@ import {
   VOUCHER_WORDS,
   withVariant,
 } from './extract.text.js';
+import { pesosInWords } from './extract.words.js';
 
 export interface Totals {
   total: number | null;
@@ -297,6 +298,13 @@ export function extractTotals(
   for (const p of cash) votePaid(p, 0.5);
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
+  // The whole amount in words, pesos and cents: backing another reading, as strong as the items' sum; alone,
+  // weaker (its words are OCR's too: dev-033's `… TREINTA Y DOS PESOS` read `… Y UN PESOS`). Without its cents,
+  // it backs the readings with those pesos.
+  const pesos = pesosInWords(lines);
+  const inWords = pesos !== null && cents !== null ? pesos * 100 + cents : null;
+  if (inWords !== null) vote(inWords, votes.has(inWords) ? 2 : 1);
+  else if (pesos !== null) for (const v of [...votes.keys()]) if (Math.floor(v / 100) === pesos) vote(v, 1);
   if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(v, 1.5);
   let total: number | null = null;
   let best = 0;
