@@ -245,9 +245,11 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       rfcNameMatch(read, rfc) >= 0.75;
     // A speck read as a letter before the name (`U ESTELA MARTINEZ UGALDE`, `Í JUAN CARLOS …`), when the RFC's
     // letters agree better without it; not J or M, José's and María's initials (`J GUADALUPE PEREZ LOPEZ`).
+    // A letter after it is a speck from the paper's edge (`HERNANDEZ PACHECO SOCORRO E`): no name ends so.
     const unspecked = (read: string): string => {
       const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
-      return rest !== read && rfcNameMatch(rest, rfc) > rfcNameMatch(read, rfc) ? rest : read;
+      const kept = rest !== read && rfcNameMatch(rest, rfc) > rfcNameMatch(read, rfc) ? rest : read;
+      return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
     };
     const person = header.map((l) => unspecked(clean(l.norm))).find(personLike);
     if (person) {
@@ -258,9 +260,16 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   const storeLine = top.find(
     // A figure may be the store's (`KIOSKITO 365`, `CONSTRUCTORA 2000`); five digits in a row are a postal code
     // or a phone number.
+    // Nor a greeting or a copy's note printed above the title (`BIENVENIDO`, `*** COPIA CLIENTE ***`).
     (l) => {
       const title = clean(l.norm, true);
-      return isTexty(title) && title.length >= 3 && !ADDRESS_WORD.test(l.norm) && !/\d{5,}/.test(l.norm);
+      return (
+        isTexty(title) &&
+        title.length >= 3 &&
+        !ADDRESS_WORD.test(l.norm) &&
+        !/\d{5,}/.test(l.norm) &&
+        !NOT_A_TITLE.test(l.norm)
+      );
     },
   );
   let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm, true)) : null;
@@ -276,6 +285,11 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
   if (name && storeName && rfc?.length === 12) name = withStoreArticle(name, storeName, rfc);
+  // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when the
+  // company RFC's letters are the rest's initials.
+  const specked = name && rfc?.length === 12 ? /^[A-Z] (?=[A-Z]{2})/.exec(name) : null;
+  if (name && specked && SUFFIX.test(name) && moralInitials(name.slice(2)) === rfc?.slice(0, 3))
+    name = name.slice(2);
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForZeros(name)));
   if (storeName) storeName = lettersForZeros(storeName);
   return {
@@ -449,7 +463,7 @@ function withStoreArticle(name: string, store: string, rfc: string): string {
 export function canonicalSuffix(name: string): string {
   return name
     .replace(
-      /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
+      /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E(?:\s[A-Z](?=\s))?|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
       (_all, kind?: string) => `S.A.${kind ? `${[...kind.replace(/[^A-Z]/g, '')].join('.')}.` : ''} DE C.V.`,
     )
     .replace(/\bSA\s?[DP]E\s?C[VY]\.?$/, 'SA DE CV')
@@ -465,6 +479,9 @@ const KIND_ONLY =
 /** Lines under a title that name no business: a branch, a greeting, a heading. */
 const NOT_A_NAME =
   /SUCURSAL|\bSUC\b|MATRIZ|BIENVENID|GRACIAS|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|COMPROBANTE/;
+
+/** Lines above a title that name no business: a greeting, a copy's or a reprint's note. */
+const NOT_A_TITLE = /BIENVENID|GRACIAS|\bCOPIA\b|\bORIGINAL\b|REIMPRESION|COMPROBANTE/;
 
 /** Who served, not who sells: `ATENDIO MARIA LOPEZ RUIZ`, `CAJERO JUAN PEREZ LOPEZ`. */
 const STAFF = /^(?:LE\s)?(?:ATENDIO|CAJER[OA]|MESER[OA]|VENDEDOR[A]?|DEPENDIENTE|OPERADOR[A]?)\b/;

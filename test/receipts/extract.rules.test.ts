@@ -1602,3 +1602,34 @@ describe('conventions a sixth probe printed, read from clean text', () => {
     expect(f.items).toHaveLength(3);
   });
 });
+
+describe('store names under a greeting or a copy’s note (sixth probe)', () => {
+  it('skips BIENVENIDO and *** COPIA CLIENTE *** printed above the title', () => {
+    const store = (text: string) => extractFields(text, TODAY).fields.vendor_store_name;
+    expect(store('BIENVENIDO\nCARNICERIA EL NOVILLO\nTOTAL 10.00')).toBe('CARNICERIA EL NOVILLO');
+    expect(store('*** COPIA CLIENTE ***\nGASOLINERA LOS PINOS\nTOTAL 10.00')).toBe('GASOLINERA LOS PINOS');
+  });
+});
+
+describe('capital specks from the paper’s edge (sixth probe)', () => {
+  const name = (text: string) => extractFields(text, TODAY).fields.vendor_name;
+
+  it('drops a letter before a company name the RFC explains without it, and one inside or after the type', () => {
+    expect(
+      name(
+        'FARMACIAS BIENESTAR\nE DISTRIBUIDORA FARMACEUTICA BIENESTAR S.A. DE C.V.\nRFC: DFB850101AB1\nTOTAL 10.00',
+      ),
+    ).toBe('DISTRIBUIDORA FARMACEUTICA BIENESTAR S.A. DE C.V.');
+    expect(canonicalSuffix('PAPELERA ESCOLAR LAPIZ AZUL, S.A. DE E C.V.')).toBe(
+      'PAPELERA ESCOLAR LAPIZ AZUL, S.A. DE C.V.',
+    );
+    // A one-letter word the RFC counts stays (`Y` is skipped by SAT, but a name's own letter is not a speck).
+    expect(name('A TODO COLOR SA DE CV\nRFC: ATC850101AB1\nTOTAL 10.00')).toBe('A TODO COLOR SA DE CV');
+  });
+
+  it('drops a letter after a persona física’s name', () => {
+    expect(name('ABARROTES SOCORRO\nHERNANDEZ PACHECO SOCORRO E\nRFC: HEPS980406GB8\nTOTAL 10.00')).toBe(
+      'HERNANDEZ PACHECO SOCORRO',
+    );
+  });
+});
