@@ -1557,7 +1557,7 @@ describe('a German receipt’s total label', () => {
   });
 });
 
-describe('dates a sixth probe printed (other fonts and layouts)', () => {
+describe('dates the sixth session’s probe printed (other fonts and layouts)', () => {
   const dt = (text: string) => extractDateTime(lines(text), TODAY);
 
   it('reads a ddMONyy date alone on its line, but not a lot or an expiry with its label', () => {
@@ -1574,7 +1574,7 @@ describe('dates a sixth probe printed (other fonts and layouts)', () => {
   });
 });
 
-describe('conventions a sixth probe printed, read from clean text', () => {
+describe('conventions the sixth session’s probe printed, read from clean text', () => {
   const fields = (text: string) => extractFields(text, TODAY).fields;
 
   it('joins an S. de R.L. wrapped inside its type', () => {
@@ -1603,7 +1603,7 @@ describe('conventions a sixth probe printed, read from clean text', () => {
   });
 });
 
-describe('store names under a greeting or a copy’s note (sixth probe)', () => {
+describe('store names under a greeting or a copy’s note (the sixth session’s probe)', () => {
   it('skips BIENVENIDO and *** COPIA CLIENTE *** printed above the title', () => {
     const store = (text: string) => extractFields(text, TODAY).fields.vendor_store_name;
     expect(store('BIENVENIDO\nCARNICERIA EL NOVILLO\nTOTAL 10.00')).toBe('CARNICERIA EL NOVILLO');
@@ -1611,7 +1611,7 @@ describe('store names under a greeting or a copy’s note (sixth probe)', () => 
   });
 });
 
-describe('capital specks from the paper’s edge (sixth probe)', () => {
+describe('capital specks from the paper’s edge (the sixth session’s probe)', () => {
   const name = (text: string) => extractFields(text, TODAY).fields.vendor_name;
 
   it('drops a letter before a company name the RFC explains without it, and one inside or after the type', () => {
