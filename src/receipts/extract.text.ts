@@ -206,7 +206,10 @@ export function franchisorLines(lines: Line[]): Set<number> {
     // Only a heading alone on its line (`FRANQUICIANTE:`) has the franchisor under it; a line that names it
     // (`FRANQUICIANTE: TACOS CHARLY`) or speaks of the franchisee too is the whole block.
     if (franchisee.test(l.norm) || !/FRANQUICIANTE\W*$/.test(l.norm)) return;
-    for (let k = i + 1; k < Math.min(lines.length, i + 3); k++) {
+    // Its name and RFC: two lines, or down to its RFC when the name wraps (`… AZTECA S.A.P.I.` / `DE C.V.` /
+    // `RFC: …`).
+    const rfcAt = lines.findIndex((n, k) => k > i && k <= i + 4 && /\bR\.?\s?F\.?\s?C\b/.test(n.norm));
+    for (let k = i + 1; k < Math.min(lines.length, rfcAt > 0 ? rfcAt + 1 : i + 3); k++) {
       if (franchisee.test(lines[k]?.norm ?? '')) break;
       out.add(k);
     }

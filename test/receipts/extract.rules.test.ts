@@ -1633,3 +1633,14 @@ describe('capital specks from the paper’s edge (the sixth session’s probe)',
     );
   });
 });
+
+describe('a franchisor whose name wraps (the sixth session’s probe)', () => {
+  it('leaves the franchisor’s RFC under its wrapped name out', () => {
+    const head =
+      'SUPER EXPRESS LA GLORIETA\nOPERADORA DE TIENDAS GLORIETA, SA DE CV\nRFC: {RFC}\nFRANQUICIANTE:\nDESARROLLADORA COMERCIAL AZTECA S.A.P.I.\nDE C.V.\nRFC: DCA840706EM8\nTOTAL 302.26';
+    const rfc = (seller: string) => extractFields(head.replace('{RFC}', seller), TODAY).fields.vendor_rfc;
+    expect(rfc('OTG0101051J7')).toBe('OTG0101051J7');
+    // The seller's RFC misread past repair: no RFC rather than the franchisor's.
+    expect(rfc('OTG8181851J7')).toBeNull();
+  });
+});
