@@ -251,7 +251,16 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
       const kept = rest !== read && rfcNameMatch(rest, rfc) > rfcNameMatch(read, rfc) ? rest : read;
       return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
     };
-    const person = header.map((l) => unspecked(clean(l.norm))).find(personLike);
+    // A labelled name wrapped onto the next line (`PROPIETARIO: ROSA ELENA IBARRA` / `QUINTERO`): joined when the
+    // RFC's letters agree better with the whole.
+    const withWrap = (l: Line, i: number): string => {
+      const read = unspecked(clean(l.norm));
+      const next = clean(header[i + 1]?.norm ?? '');
+      if (!NAME_LABEL.test(l.norm) || !/^[A-Z]{3,}( [A-Z]{3,})?$/.test(next)) return read;
+      const joined = `${read} ${next}`;
+      return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;
+    };
+    const person = header.map(withWrap).find(personLike);
     if (person) {
       name = person;
       nameConfidence = 0.7;

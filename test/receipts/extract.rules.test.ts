@@ -1644,3 +1644,19 @@ describe('a franchisor whose name wraps (the sixth session’s probe)', () => {
     expect(rfc('OTG8181851J7')).toBeNull();
   });
 });
+
+describe('a labelled persona física’s name wrapped onto the next line (the sixth session’s probe)', () => {
+  it('joins the surname the RFC’s letters call for, and nothing else', () => {
+    const name = (text: string) => extractFields(text, TODAY).fields.vendor_name;
+    expect(
+      name(
+        'FARMACIA SAN RAFAEL\nPROPIETARIO: ROSA ELENA IBARRA\nQUINTERO\nRFC EMISOR: IAQR6309253U2\nTOTAL 556.08',
+      ),
+    ).toBe('ROSA ELENA IBARRA QUINTERO');
+    expect(
+      name(
+        'FARMACIA SAN RAFAEL\nPROPIETARIO: ROSA ELENA IBARRA QUINTERO\nMATRIZ\nRFC EMISOR: IAQR6309253U2\nTOTAL 556.08',
+      ),
+    ).toBe('ROSA ELENA IBARRA QUINTERO');
+  });
+});
