@@ -39,6 +39,22 @@ const CENTENAS = [
   'NOVECIENTOS',
 ];
 
+/**
+ * Every single number word of the tables above with its value, the short forms (UN, VEINTIÚN) and CIEN included:
+ * what reading an amount in words back (receipts) needs, from the same tables that write it.
+ */
+const PALABRAS: Array<[string, number]> = [
+  ['CERO', 0],
+  ...UNIDADES.map((w, i): [string, number] => [w, i]),
+  ['UN', 1],
+  ...DIEZ_A_VEINTINUEVE.map((w, i): [string, number] => [w, 10 + i]),
+  ['VEINTIÚN', 21],
+  ...DECENAS.map((w, i): [string, number] => [w, 10 * i]),
+  ['CIEN', 100],
+  ...CENTENAS.map((w, i): [string, number] => [w, 100 * i]),
+];
+export const VALOR_DE_PALABRA: ReadonlyMap<string, number> = new Map(PALABRAS.filter(([w]) => w !== ''));
+
 function apocope(word: string): string {
   if (word === 'UNO') return 'UN';
   if (word === 'VEINTIUNO') return 'VEINTIÚN';

@@ -3,85 +3,39 @@
  * PESOS 71/100 M.N.`, `(DOS MIL NOVECIENTOS TREINTA Y DOS PESOS 66/100 M.N.)`): a reading of the total independent
  * of the digits, which OCR misreads in other ways.
  */
-import type { Line } from './extract.text.js';
+import { VALOR_DE_PALABRA } from '../pdf/numero-a-letras.js';
+import { type Line, stripAccents } from './extract.text.js';
 
+/**
+ * Number words as tickets print them, accents dropped: the invoice PDF's own speller tables (VALOR_DE_PALABRA),
+ * and UNA, the feminine form.
+ */
 const VALUES: Record<string, number> = {
-  CERO: 0,
-  UN: 1,
-  UNO: 1,
+  ...Object.fromEntries([...VALOR_DE_PALABRA].map(([w, n]) => [stripAccents(w), n])),
   UNA: 1,
-  DOS: 2,
-  TRES: 3,
-  CUATRO: 4,
-  CINCO: 5,
-  SEIS: 6,
-  SIETE: 7,
-  OCHO: 8,
-  NUEVE: 9,
-  DIEZ: 10,
-  ONCE: 11,
-  DOCE: 12,
-  TRECE: 13,
-  CATORCE: 14,
-  QUINCE: 15,
-  DIECISEIS: 16,
-  DIECISIETE: 17,
-  DIECIOCHO: 18,
-  DIECINUEVE: 19,
-  VEINTE: 20,
-  VEINTIUN: 21,
-  VEINTIUNO: 21,
-  VEINTIDOS: 22,
-  VEINTITRES: 23,
-  VEINTICUATRO: 24,
-  VEINTICINCO: 25,
-  VEINTISEIS: 26,
-  VEINTISIETE: 27,
-  VEINTIOCHO: 28,
-  VEINTINUEVE: 29,
-  TREINTA: 30,
-  CUARENTA: 40,
-  CINCUENTA: 50,
-  SESENTA: 60,
-  SETENTA: 70,
-  OCHENTA: 80,
-  NOVENTA: 90,
-  CIEN: 100,
-  CIENTO: 100,
-  DOSCIENTOS: 200,
-  TRESCIENTOS: 300,
-  CUATROCIENTOS: 400,
-  QUINIENTOS: 500,
-  SEISCIENTOS: 600,
-  SETECIENTOS: 700,
-  OCHOCIENTOS: 800,
-  NOVECIENTOS: 900,
 };
 
-const isNumberWord = (w: string): boolean =>
-  w in VALUES || w === 'Y' || w === 'MIL' || /^MILL?ON(ES)?$/.test(w);
+/** MIL and MILLON(ES) multiply what is before them; 0 for any other word. */
+const scaleOf = (w: string): number => (w === 'MIL' ? 1000 : /^MILL?ON(ES)?$/.test(w) ? 1_000_000 : 0);
+
+const isNumberWord = (w: string): boolean => w in VALUES || w === 'Y' || scaleOf(w) > 0;
 
 /**
  * The number Spanish words spell (`DOS MIL NOVECIENTOS TREINTA Y DOS` → 2932), or null when any word is no number
  * word (a garbled reading spells nothing) or none is there.
  */
 export function numberFromWords(words: string[]): number | null {
-  if (!words.length || !words.every(isNumberWord)) return null;
+  if (!words.length || !words.every(isNumberWord) || words.every((w) => w === 'Y')) return null;
   let total = 0;
   let group = 0;
-  let any = false;
   for (const w of words) {
-    if (w === 'Y') continue;
-    any = true;
-    if (w === 'MIL') {
-      total += (group || 1) * 1000;
-      group = 0;
-    } else if (/^MILL?ON(ES)?$/.test(w)) {
-      total += (group || 1) * 1_000_000;
+    const scale = scaleOf(w);
+    if (scale) {
+      total += (group || 1) * scale;
       group = 0;
     } else group += VALUES[w] ?? 0;
   }
-  return any ? total + group : null;
+  return total + group;
 }
 
 /** What may open the amount in words: `SON:`, `(`, `IMPORTE CON LETRA:`. */
