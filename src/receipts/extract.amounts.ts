@@ -1,6 +1,7 @@
 import {
   amountNear,
   DISCOUNT_WORDS,
+  digitSlips,
   type Line,
   moneyIn,
   TOTAL_WORD,
@@ -196,9 +197,10 @@ export function extractTotals(
   const subs = valuesOf(all, 'subtotal');
   const ivas = valuesOf(all, 'iva');
   const iepss = valuesOf(all, 'ieps');
+  const tipEntries = all.filter((a) => a.kind === 'tip' && !a.shifted);
   // A tip's `$`-misread variant may be nothing at all (`$0.00` from `50.00`): no tip.
-  const tips = valuesOf(all, 'tip').filter((t) => t > 0);
-  const tipLine = all.find((a) => a.kind === 'tip' && !a.shifted)?.line ?? Number.POSITIVE_INFINITY;
+  const tips = tipEntries.flatMap((a) => a.values).filter((t) => t > 0);
+  const tipLine = tipEntries[0]?.line ?? Number.POSITIVE_INFINITY;
   const firstTotalLine = firstOf(all, 'total')?.line;
   // A discount printed above a TOTAL: the items and the subtotal printed above it are before the discount.
   // Without a TOTAL read, a discount line may be a savings summary after it: nothing is taken off.
@@ -277,7 +279,7 @@ export function extractTotals(
   if (lostTotal !== null) vote(lostTotal, 2);
   // What was paid covers a tip printed on the ticket (`PROPINA 50.00` / `TOTAL 550.00` / `EFECTIVO 600.00` /
   // `CAMBIO 50.00`), or, paid apart, it does not: with a tip, a payment backs the purchase without it as much.
-  const paidTips = all.filter((a) => a.kind === 'tip' && !a.shifted).flatMap((a) => a.values.slice(0, 1));
+  const paidTips = tipEntries.flatMap((a) => a.values.slice(0, 1));
   const votePaid = (p: number, w: number): void => {
     const less = paidTips.filter((t) => t < p);
     vote(p, less.length ? w / 2 : w);
@@ -478,10 +480,8 @@ const CONFUSABLE = new Set([
 
 /** Where `read` and `other` differ by one digit, `read` has a 0 and `other` an 8, 6 or 9. */
 function zeroForLoop(read: number, other: number): boolean {
-  const [a, b] = [String(read), String(other)];
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] === '0' && /[689]/.test(b[i] ?? '');
-  return false;
+  const [slip] = digitSlips(read, other) ?? [];
+  return slip !== undefined && slip[0] === '0' && /[689]/.test(slip[1]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DISCOUNT_WORDS, type Line, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
+import { DISCOUNT_WORDS, digitSlips, type Line, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
 import type { ReceiptItem } from './receipt.types.js';
 
 const STOP = new RegExp(
@@ -419,12 +419,6 @@ export function readItems(lines: Line[]): ItemsReading {
   return { asRead, fitTo, lostTotal };
 }
 
-/** Two amounts one digit apart (`2932.65`, `2932.66`): a slip in one of the lines that add up. */
-function oneDigitApart(a: number, b: number): boolean {
-  const [x, y] = [String(a), String(b)];
-  return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length <= 1;
-}
-
 /**
  * The last line read as an item is the TOTAL with its label lost (`zo 2932.66` after five items): a word of
  * at most three letters for a description, and an amount that is what the items above add up to, or one digit
@@ -435,7 +429,8 @@ function isLostTotal(drafts: Draft[]): boolean {
   if (!last || drafts.length < 3 || !/^[A-Z]{1,3}$/.test(last.description)) return false;
   const above = drafts.slice(0, -1).reduce((s, d) => s + (d.options[0]?.cents ?? 0), 0);
   const amount = last.options[0]?.cents ?? 0;
-  return amount > 0 && oneDigitApart(amount, above);
+  // One digit apart at most (`2932.65`, `2932.66`): a slip in one of the lines that add up.
+  return amount > 0 && (digitSlips(amount, above)?.length ?? 2) <= 1;
 }
 
 /**

@@ -3,6 +3,16 @@
 /** A discount's words: on its own line it lowers the total, and it is neither a tax nor an item. */
 export const DISCOUNT_WORDS = String.raw`DESCUENTO|\bDESC\b|BONIFICACION`;
 
+/**
+ * The digits in which two amounts of the same length differ, as pairs (`2932.65` vs `2932.66`: [['5', '6']]);
+ * null when their lengths differ.
+ */
+export function digitSlips(a: number, b: number): Array<[string, string]> | null {
+  const [x, y] = [String(a), String(b)];
+  if (x.length !== y.length) return null;
+  return [...x].flatMap((c, i): Array<[string, string]> => (c === y[i] ? [] : [[c, y[i] ?? '']]));
+}
+
 /** Payment by vouchers or transfer (`VALES DE DESPENSA $601.10`, `VALE ELECTRONICO`, `TRANSFERENCIA`). */
 export const VOUCHER_WORDS = String.raw`\bVALES?\s(?:DE\s)?(?:DESPENSA|ELECTRONICOS?|GASOLINA|RESTAURANTE|COMIDA)\b|\bTRANSFERENCIA\b`;
 

@@ -8,6 +8,7 @@ import {
   withoutCompanyType,
 } from './extract.rfc.js';
 import { franchisorLines, type Line, withoutSpeck } from './extract.text.js';
+import { LOOKALIKE } from './lookalike.js';
 import { respellToInitial, spellBusinessWords } from './vocabulary.js';
 
 export interface Vendor {
@@ -314,34 +315,15 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   };
 }
 
-/** Capitals that blurred thermal print turns into one another (a stroke lost or gained). */
-const LOOKALIKE_CAPS = [
-  'BH',
-  'BE',
-  'BR',
-  'BD',
-  'BP',
-  'HN',
-  'HM',
-  'HK',
-  'MN',
-  'OD',
-  'OQ',
-  'OC',
-  'OG',
-  'CG',
-  'EF',
-  'FP',
-  'PR',
-  'IL',
-  'IT',
-  'LT',
-  'UV',
-  'VY',
-  'KX',
-];
+/**
+ * Capitals OCR takes for one another (LOOKALIKE), and a few more a blurred bold capital loses or gains a stroke
+ * into (B/H, B/D, B/P, H/K, O/G, L/T): the RFC's check digit confirms the letter either way.
+ */
+const BLURRED_CAPS = ['BH', 'BD', 'BP', 'HK', 'OG', 'LT'];
 const lookalikeCaps = (a: string, b: string): boolean =>
-  LOOKALIKE_CAPS.some((p) => p === a + b || p === b + a);
+  (LOOKALIKE[a] ?? []).includes(b) ||
+  (LOOKALIKE[b] ?? []).includes(a) ||
+  BLURRED_CAPS.some((p) => p === a + b || p === b + a);
 
 /**
  * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one the
@@ -485,12 +467,13 @@ const BUSINESS =
 /** A title that only says what kind of business it is (`TAQUERIA`, `ESTACIONAMIENTO`): its name may follow. */
 const KIND_ONLY =
   /^(?:TAQUERIA|TACOS|PANADERIA|PASTELERIA|FARMACIA|FERRETERIA|PAPELERIA|ABARROTES|CARNICERIA|POLLERIA|FRUTERIA|TORTILLERIA|MISCELANEA|LONCHERIA|CAFETERIA|CAFE|RESTAURANTE?|FONDA|COCINA|MARISCOS|PIZZERIA|NEVERIA|DULCERIA|ZAPATERIA|BOUTIQUE|LAVANDERIA|REFACCIONARIA|ESTACIONAMIENTO|GASOLINERA|BAR|CANTINA)S?$/;
+/** A greeting or a receipt's heading, on a line of its own: no business's name. */
+const GREETING = 'BIENVENID|GRACIAS|COMPROBANTE';
 /** Lines under a title that name no business: a branch, a greeting, a heading. */
-const NOT_A_NAME =
-  /SUCURSAL|\bSUC\b|MATRIZ|BIENVENID|GRACIAS|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|COMPROBANTE/;
+const NOT_A_NAME = new RegExp(`SUCURSAL|\\bSUC\\b|MATRIZ|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|${GREETING}`);
 
 /** Lines above a title that name no business: a greeting, a copy's or a reprint's note. */
-const NOT_A_TITLE = /BIENVENID|GRACIAS|\bCOPIA\b|\bORIGINAL\b|REIMPRESION|COMPROBANTE/;
+const NOT_A_TITLE = new RegExp(`${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION`);
 
 /** Who served, not who sells: `ATENDIO MARIA LOPEZ RUIZ`, `CAJERO JUAN PEREZ LOPEZ`. */
 const STAFF = /^(?:LE\s)?(?:ATENDIO|CAJER[OA]|MESER[OA]|VENDEDOR[A]?|DEPENDIENTE|OPERADOR[A]?)\b/;

@@ -196,10 +196,7 @@ async function rescueRfc(
  * digit cannot see, when the RFC is weak or only one reading found it: that reading may have garbled the letter
  * as it garbles names (`MENJ…` beside `… MENDOZA RUIZ`). An RFC two readings agree on keeps its letters.
  */
-export function nameJudgesBlindLetters(
-  voted: { rfc: string; confidence: number },
-  readings: Extraction[],
-): string {
+function nameJudgesBlindLetters(voted: { rfc: string; confidence: number }, readings: Extraction[]): string {
   const name = readings[0]?.fields.vendor_name ?? null;
   const nameTwice = readings.filter((r) => name !== null && r.fields.vendor_name === name).length >= 2;
   const alone = readings.filter((r) => r.fields.vendor_rfc === voted.rfc).length <= 1;
