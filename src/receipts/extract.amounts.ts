@@ -53,8 +53,8 @@ const RULES: Array<[Kind, RegExp]> = [
   // The I as OCR may read it in a dotted label (`LE.PS.`, `LVA.`).
   ['ieps', /\b[IL1]\.?\s?E\.?\s?P\.?\s?S\.?\b/],
   // Not an amount priced with the tax in (`CONSUMO C/IVA $500.00`, `SU COMPRA CON IVA`): that is no tax amount.
-  // `INCLUYEIVA 16% 32.14`: the two words OCR glued together.
-  ['iva', /(?:(?<![A-Z])|(?<=INCLUYE))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b/],
+  // `INCLUYEIVA 16% 32.14`: the two words OCR glued together; `CIVA INCLUIDO 187.18)`: the opening bracket read C.
+  ['iva', /(?:(?<![A-Z])|(?<=INCLUYE)|(?<=^C))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b/],
   [
     'total',
     new RegExp(
@@ -308,6 +308,17 @@ export function extractTotals(
   if (inWords !== null) vote(inWords, votes.has(inWords) ? 2 : 1);
   else if (pesos !== null) for (const v of [...votes.keys()]) if (Math.floor(v / 100) === pesos) vote(v, 1);
   if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(v, 1.5);
+  // What backs a reading besides a TOTAL label: payment, items, subtotal + taxes.
+  const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
+  // Paid in cash alone (no card, voucher or `IMPORTE` line read), the total is at most what was handed over:
+  // `TOTAL $ 2498.74` (a digit OCR put in) under `RECIBIDO EFECTIVO 250.00` is no total when a reading within
+  // the cash has more than a label behind it (the items, the taxes, cash minus change).
+  const handed =
+    cash.length && !valuesOf(all, 'card').length && !valuesOf(all, 'importe').length
+      ? Math.max(...cash)
+      : null;
+  if (handed !== null && [...votes.keys()].some((v) => v <= handed && support(v) >= 2))
+    for (const v of [...votes.keys()]) if (v > handed) votes.delete(v);
   let total: number | null = null;
   let best = 0;
   for (const [v, w] of votes) {
@@ -316,8 +327,6 @@ export function extractTotals(
       total = v;
     }
   }
-  // What backs a reading besides a TOTAL label: payment, items, subtotal + taxes.
-  const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
   total = preferCorroborated(total, votes, support);
   best = total === null ? 0 : (votes.get(total) ?? 0);
   const plainIvas = [...ivas];

@@ -487,6 +487,8 @@ export function extractRfc(
   longerName: string | null = null,
 ): RfcCandidate | null {
   let found: RfcCandidate[] = [];
+  // A name that ends in a company type is a persona moral's, whatever else was read of it.
+  const typed = razonSocial !== null && withoutCompanyType(razonSocial) !== razonSocial;
   // A reading the name with its line above explains (a name wrapped over three lines, its first line read as a
   // line of its own) is not rewritten by the shorter name's letters.
   const longerInitials = razonSocial && longerName ? moralInitials(longerName) : null;
@@ -520,7 +522,12 @@ export function extractRfc(
     const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
     for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
     for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
-      for (const { rfc, edits } of repairRfc(tok, labelled).slice(0, 1)) {
+      const repairs = repairRfc(tok, labelled);
+      // Under a company's name the best 12-character repair is kept beside the best of all: `MCCO031208EAA` (a
+      // thermal 0 read as `O0`) repairs as cheaply to a 13-character RFC by chance as to the company's by a drop.
+      const best12 = typed ? repairs.find((r) => r.rfc.length === 12) : undefined;
+      const picked = best12 && best12 !== repairs[0] ? [...repairs.slice(0, 1), best12] : repairs.slice(0, 1);
+      for (const { rfc, edits } of picked) {
         if (genericLike(rfc)) continue;
         if (!labelled && edits > 1) continue;
         // A value cut out of a longer run (`SARC1405107ZZ7` → `SARC1405107ZZ`) is as doubtful as a character
@@ -551,8 +558,9 @@ export function extractRfc(
     ...explained.map((c) => ({ ...c, score: Math.min(1, c.score + 0.1) })),
     ...withInitials(found, lines, initials),
   ];
-  // A company (SA DE CV...) has a 12-char RFC: a 13-char reading is an OCR insertion.
-  if (razonSocial && initials)
+  // A company (SA DE CV...) has a 12-char RFC: a 13-char reading is an OCR insertion, whether or not the name
+  // was read whole enough to predict its letters.
+  if ((razonSocial && initials) || typed)
     found = found.map((c) => (c.rfc.length === 13 ? { ...c, score: c.score - 0.3 } : c));
   found.sort((a, b) => b.score - a.score);
   const best = found[0];

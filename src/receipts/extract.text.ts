@@ -21,7 +21,8 @@ export const VOUCHER_WORDS = String.raw`\bVALES?\s(?:DE\s)?(?:DESPENSA|ELECTRONI
  * currency after it (`TOTALM.N.` for `TOTAL M.N.`); and as a German receipt prints it (`SUMME`, `GESAMTBETRAG`,
  * `ZU ZAHLEN`).
  */
-export const TOTAL_WORD = String.raw`(?:\bT\s?[O0]\s?T\s?[A4]\s?[LI1](?:\b|(?=M\.\s?N\.|MN\b))|\bSUMME\b|\bGESAMT(?:BETRAG)?\b|\bZU ZAHLEN\b)`;
+// `TOTALA PAGAR`: OCR closes up the space before `A PAGAR`.
+export const TOTAL_WORD = String.raw`(?:\bT\s?[O0]\s?T\s?[A4]\s?[LI1](?:\b|(?=M\.\s?N\.|MN\b|A\s(?:PAGAR|COBRAR)\b))|\bSUMME\b|\bGESAMT(?:BETRAG)?\b|\bZU ZAHLEN\b)`;
 
 export interface Line {
   /** As OCR gave it, trimmed. */

@@ -75,9 +75,27 @@ const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.tes
 const RIGHT_COLUMN =
   /\s+(?:(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|TRANSACCION)\s?(?:NO\.?\s?)?[:#]|(?:FECHA|HORA|CAJA|CAJERO|MESA|MESERO|TERMINAL|SUC|SUCURSAL)\s?:).*$/;
 
-/** `S:-DE R.L. DE-C.V.`: a company type's dots read as a colon or a hyphen, put back. */
-const typePunctuation = (s: string): string =>
-  s.replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ').replace(/\b([DP]E)-(?=C\.?\s?[VY]\.?$)/, '$1 ');
+/**
+ * `S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`, `S.A.P.I; DE C.V:`, `DE C. V.`, `S.A.P.Z. DE C.Y.`: a company type's dots
+ * read as a comma, semicolon, colon or hyphen, a space OCR put inside `C.V.`, its V read as Y and the I of
+ * S.A.P.I. as Z, 1 or L, put back. Only when the line then ends in a company type (and did not before, or ends
+ * in one spelt differently): a comma in a name (`HERMANOS, S.A.`) stays.
+ */
+const typePunctuation = (s: string): string => {
+  const dashed = s
+    .replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ')
+    .replace(/\b([DP]E)-(?=C\.?\s?[VY]\.?$)/, '$1 ');
+  const typed = dashed
+    .replace(/\b([SACRLVIPBY])\s?[,;:](?=\s?(?:[A-Z]\b|DE\b|[^A-Z0-9]*$))/g, '$1.')
+    .replace(/\b(S\.A\.P\.)[Z1L|](?=\.|\s|$)/, '$1I')
+    .replace(/\b(C\.?)\s?Y(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
+    .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.');
+  const end = (t: string): boolean => {
+    const trimmed = t.replace(/[^A-Z0-9.)]+$/, '').trim();
+    return SUFFIX.test(trimmed) || PARTIAL_TAIL.test(trimmed);
+  };
+  return typed !== dashed && end(typed) ? typed : dashed;
+};
 
 /** A line as the name rules read it; `titled` keeps what a title may print (`FONDA LA MESA # 2`, `LA NOTA: …`). */
 const clean = (s: string, titled = false): string =>
@@ -165,8 +183,9 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     // `…, S. DE` / `R.L. DE C.V.`: an S. de R.L. wrapped inside its type.
     const wrappedRl =
       /\bS\.?\s?(?:C\.?\s?)?DE$/.test(cur) && /^R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(next);
-    if ((/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^C\.?\s?[VY]\.?$/.test(next)) || wrappedRl) {
-      name = `${cur} ${next}`;
+    // `cC.v.`: a speck before the wrapped C.V. is dropped.
+    if ((/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^(?:[A-Z]\s?)?C\.?\s?[VY]\.?$/.test(next)) || wrappedRl) {
+      name = `${cur} ${next.replace(/^[A-Z]\s?(?=C)/, '')}`;
       nameConfidence = 0.8;
       nameLine = i;
       break;

@@ -1663,3 +1663,74 @@ describe('a labelled persona física’s name wrapped onto the next line (the si
     ).toBe('ROSA ELENA IBARRA QUINTERO');
   });
 });
+
+describe('what the seventh session’s probe printed (48 tickets, 31 other fonts)', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('puts back a company type’s dots read as commas, semicolons or colons, and a space inside C.V.', () => {
+    const pacifico =
+      'COMBUSTIBLES Y LUBRICANTES DEL PACIFICO,\nS.A.P.I; DE C.V:\nAV. RUIZ CORTINES 4232\nR.F.C. CLP811005KZ9\nTOTAL 300.00';
+    expect(read(pacifico).vendor_name).toBe('COMBUSTIBLES Y LUBRICANTES DEL PACIFICO, S.A.P.I. DE C.V.');
+    const veloz =
+      'AUTOPARTES VELOZ DE OCCIDENTE,\nS.A, DE C.V, ;\nAV. LOS FRESNOS 1070-A\nR.F.C.: AVO890920IV0\nTOTAL 1,007.80';
+    expect(read(veloz).vendor_name).toBe('AUTOPARTES VELOZ DE OCCIDENTE, S.A. DE C.V.');
+    const guerra =
+      'ABASTECEDORA GUERRA HERMANOS, S. DE R.L.\nDE C. V.\nPERIFERICO SUR No. 1561\nRFC AGH920612WA9\nTOTAL 335.07';
+    expect(read(guerra).vendor_name).toBe('ABASTECEDORA GUERRA HERMANOS, S. DE R.L. DE C.V.');
+    const maxima = 'FERRETERA MAXIMA DEL CENTRO S.A.P.Z. DE C.Y.\nRFC FMC060705M78\nTOTAL 619.54';
+    expect(read(maxima).vendor_name).toBe('FERRETERA MAXIMA DEL CENTRO S.A.P.I. DE C.V.');
+    // A comma in the name itself is no dot, and a line that ends in no company type is left as read.
+    expect(read('HERMANOS, S.A. DE C.V.\nRFC AGH920612WA9\nTOTAL 10.00').vendor_name).toBe(
+      'HERMANOS, S.A. DE C.V.',
+    );
+    expect(read('VITAMINA C, 500MG\nRFC AGH920612WA9\nTOTAL 10.00').vendor_name).not.toContain('C.');
+  });
+
+  it('drops a speck before a wrapped C.V.', () => {
+    const text =
+      'OPTICAS VISION CLARA DE OCCIDENTE, S.A.P.I. DE\ncC.v.\nRFC: OVC9510067F7\nAV. BENITO JUAREZ 3444\nTOTAL 1,357.05';
+    expect(read(text).vendor_name).toBe('OPTICAS VISION CLARA DE OCCIDENTE, S.A.P.I. DE C.V.');
+  });
+
+  it('reads a company’s RFC with a thermal 0 read as two characters as the 12 characters it has', () => {
+    const text =
+      'MATERIALES\nEL CIMIENTO\nMATERIALES PARA CONSTRUCCION EL\nCIMIENTO S.A.P.I. DE C.V.\nMATRIZ:\nRFC MCCO031208EAA\nTOTAL $ 784,12';
+    const f = read(text);
+    expect(f.vendor_rfc).toBe('MCC031208EAA');
+    // With the company's RFC, the name's first line joins it (its initials are the RFC's letters).
+    expect(f.vendor_name).toBe('MATERIALES PARA CONSTRUCCION EL CIMIENTO S.A.P.I. DE C.V.');
+    // A persona física's 13-character RFC under a plain name is not cut to 12.
+    expect(
+      read('PAN Y CAFE SAN ANGEL\nLAURA BENITEZ ARREOLA\nR.F.C. BEAL910616EN7\nTOTAL 248.74').vendor_rfc,
+    ).toBe('BEAL910616EN7');
+  });
+
+  it('reads `TOTALA PAGAR` as the TOTAL, not as one more item', () => {
+    const text =
+      'RFC CGT040130V12\n1 FLAUTAS DE POLLO 113.00\n3 PIZZA PEPPERONI GDE 768.00\n4 ARTICULOS VENDIDOS\nTOTALA PAGAR ............ 881.00\nIVA 16% INCLUIDO: 121.52\nT. CREDITO ........ 881.00';
+    const f = read(text);
+    expect(f.total).toBe(88100);
+    expect(f.items.map((i) => i.amount)).toEqual([11300, 76800]);
+  });
+
+  it('takes no TOTAL above the cash handed over when the items add up within it', () => {
+    const text =
+      'LAURA BENITEZ ARREOLA\nR.F.C. BEAL910616EN7\n4 EMPANADA DE PIÑA 14.41 57.64\n1 ROSCA CHICA 91.30 91.30\n2 PAN DE MUERTO 49.90 99.80\nTOTAL $ {T}\nRECIBIDO EFECTIVO ......... 250.00\n';
+    expect(read(text.replace('{T}', '2498.74')).total).toBe(24874);
+    expect(read(text.replace('{T}', '248.74')).total).toBe(24874);
+    // Paid by card too, the cash is part of it: the TOTAL stands.
+    const mixed = `${text.replace('{T}', '498.74')}TARJETA 248.74\n`;
+    expect(read(mixed).total).toBe(49874);
+    // Nothing but the label within the cash: the TOTAL stands too.
+    expect(read('RFC BEAL910616EN7\nTOTAL 2498.74\nEFECTIVO 250.00\n').total).toBe(249874);
+  });
+
+  it('reads `(IVA INCLUIDO …)` with its bracket read C as the tax, not an item', () => {
+    const text =
+      'RFC OVC9510067F7\nEXAMEN DE LA VISTA 181.51\nARMAZON METALICO M-204 1,175.54\nCIVA INCLUIDO 187.18)\nEFECTIVO 1,500.00\nSU CAMBIO 142.95';
+    const f = read(text);
+    expect(f.total).toBe(135705);
+    expect(f.iva).toBe(18718);
+    expect(f.items).toHaveLength(2);
+  });
+});
