@@ -240,3 +240,30 @@ export const withoutSpeck = (l: Line): Line => {
   );
   return raw === l.raw ? l : { ...l, raw, norm: normalise(raw) };
 };
+
+/** Short words a store's title may start with, or end with; any other token of one or two characters there is a speck. */
+const TITLE_OPENS = /^(?:EL|LA|LO|LOS|LAS|DON|SAN|MI|SU|TU)$/;
+const TITLE_ENDS = /^(?:\d{2,}[A-Z]?|[A-Z]\d+)$/;
+
+/**
+ * The lines of a title read alone (large print, often between decorations: `*** EL TORNILLO FELIZ ***` reads
+ * `NM EL TORNILLO FELIZ NM`, `E … 8`, `| [: SUPER RAPIDO 365 : | |`), each from its first word to its last; a
+ * word being three letters or more, or an article first (`EL`, `LOS`…) or a figure last (`24H`, `365`). Lines
+ * with no such word, or mostly not letters, are dropped.
+ */
+export function titleLines(read: string): string[] {
+  const isWord = (t: string): boolean => /^[A-ZÁÉÍÓÚÑ&'.-]{3,}$/.test(t);
+  return read
+    .toUpperCase()
+    .split('\n')
+    .map((line) => {
+      const tokens = line.trim().split(/\s+/);
+      const a = tokens.findIndex((t) => isWord(t) || TITLE_OPENS.test(t));
+      const b = tokens.length - 1 - [...tokens].reverse().findIndex((t) => isWord(t) || TITLE_ENDS.test(t));
+      return a < 0 ? '' : tokens.slice(a, b + 1).join(' ');
+    })
+    .filter((l) => {
+      const letters = (l.match(/[A-ZÁÉÍÓÚÑ]/g) ?? []).length;
+      return letters >= 3 && letters / l.replace(/\s/g, '').length > 0.6;
+    });
+}

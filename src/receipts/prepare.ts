@@ -695,3 +695,102 @@ export async function headerCrop(prepared: Buffer, scale = 2): Promise<Buffer> {
   const { width = 1, height = 1 } = await sharp(prepared).metadata();
   return cropBox(prepared, { x0: 0, y0: 0, x1: width, y1: Math.max(1, Math.round(height * 0.4)) }, 0, scale);
 }
+
+/** A row holds ink when this share of its width more than the lightest rows' is dark. */
+const INK_ROW = 0.01;
+
+/**
+ * Large print above the first line a reading found: a store name printed two or more times the size of the
+ * body text, in a display font, which tesseract's single-block layout (PSM 6) leaves out when the rest of the
+ * page is small print (the seventh session's probe). The box from the first run of ink at least 1.4 × the
+ * body's text height down to the first line read (runs starting within half a line of the page's top edge are
+ * the table's band, not print), and whether it is printed white on a dark bar (then the box is the bar's). Null when the reading
+ * starts at the top of the print.
+ */
+export function unreadTitle(
+  g: Gray,
+  words: Array<{ text: string; bbox: Box; confidence: number }>,
+): (Box & { inverse: boolean }) | null {
+  // Words read with low confidence are no reading: a reversed title comes out as `E o] Mo 070`.
+  const read = words.filter((w) => /[A-Z0-9]{2}/i.test(w.text) && w.confidence >= 50);
+  if (read.length < 5) return null;
+  const heights = read.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+  const body = heights[Math.floor(heights.length / 2)] ?? 0;
+  const first = Math.min(...read.map((w) => w.bbox.y0));
+  const end = Math.floor(first - 0.2 * body);
+  if (body <= 0 || end < 1.4 * body) return null;
+  const { data, width } = g;
+  const dark = (x: number, y: number): boolean => (data[y * width + x] ?? 255) < 128;
+  // Columns dark down most of those rows are the paper's edge or the table beside it, not print.
+  const columns = Array.from({ length: width }, (_, x) => x).filter((x) => {
+    let n = 0;
+    for (let y = 0; y < end; y++) if (dark(x, y)) n++;
+    return n < 0.6 * end;
+  });
+  const shares = Array.from({ length: end }, (_, y) => {
+    let n = 0;
+    for (const x of columns) if (dark(x, y)) n++;
+    return n / width;
+  });
+  // Runs of inked rows (above what the paper's edge leaves in every row); a gap shorter than half the body's
+  // height (between a title's two lines) joins two.
+  const floor = [...shares].sort((x, y) => x - y)[Math.floor(shares.length / 4)] ?? 0;
+  const runs: Array<[number, number]> = [];
+  for (let y = 0; y < end; y++) {
+    if ((shares[y] ?? 0) < floor + INK_ROW) continue;
+    const last = runs[runs.length - 1];
+    if (last && y - last[1] <= body / 2) last[1] = y + 1;
+    else runs.push([y, y + 1]);
+  }
+  const mean = (a: number, b: number): number =>
+    shares.slice(a, b).reduce((t, v) => t + v, 0) / Math.max(1, b - a);
+  // A run with solid rows is a dark bar: a title printed white on it when its middle is lighter than its solid
+  // rows (the print), else a band of the table or a shadow, which holds nothing to read.
+  const kinds = runs
+    .filter(([a, b]) => a > body / 2 && b - a >= 1.4 * body)
+    .map(([a, b]) => {
+      const solid = shares.slice(a, b).filter((v) => v > 0.6);
+      const third = Math.floor((b - a) / 3);
+      const reversed =
+        solid.length > 0 &&
+        mean(a + third, b - third) < solid.reduce((t, v) => t + v, 0) / solid.length - 0.1;
+      return { a, b, solid: solid.length > 0, reversed };
+    })
+    .filter((r) => !r.solid || r.reversed);
+  const start = kinds[0]?.a;
+  if (start === undefined) return null;
+  const stop = Math.max(...kinds.map((r) => r.b));
+  if (kinds[0]?.reversed) {
+    // The bar's box: the columns dark over most of its rows.
+    const cols = Array.from({ length: width }, (_, x) => {
+      let n = 0;
+      for (let y = start; y < stop; y++) if (dark(x, y)) n++;
+      return n > 0.5 * (stop - start);
+    });
+    const x0 = cols.indexOf(true);
+    const x1 = cols.lastIndexOf(true) + 1;
+    return x1 - x0 < width / 3 ? null : { x0, x1, y0: start, y1: stop, inverse: true };
+  }
+  const pad = Math.round(0.25 * body);
+  return { x0: 0, x1: width, y0: Math.max(0, start - pad), y1: Math.min(end, stop + pad), inverse: false };
+}
+
+/**
+ * A box of a prepared page as a PNG, for a re-read; print white on a dark bar is reversed, with a white margin
+ * (tesseract reads dark on light: the inverted-text pass is off, see ocr.ts).
+ */
+export async function grayCrop(g: Gray, box: Box & { inverse?: boolean }): Promise<Buffer> {
+  const cut = rawSharp(g).extract({
+    left: box.x0,
+    top: box.y0,
+    width: Math.max(1, box.x1 - box.x0),
+    height: Math.max(1, box.y1 - box.y0),
+  });
+  if (!box.inverse) return cut.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  const margin = Math.round((box.y1 - box.y0) / 3);
+  return rawSharp(await toGray(cut.negate()))
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}

@@ -17,7 +17,7 @@ import {
   repairRfc,
   rfcTokenWords,
 } from '../../src/receipts/extract.rfc.js';
-import { asPrinted, moneyIn, toLines } from '../../src/receipts/extract.text.js';
+import { asPrinted, moneyIn, titleLines, toLines } from '../../src/receipts/extract.text.js';
 import {
   canonicalSuffix,
   extractVendor,
@@ -1732,5 +1732,17 @@ describe('what the seventh session’s probe printed (48 tickets, 31 other fonts
     expect(f.total).toBe(135705);
     expect(f.iva).toBe(18718);
     expect(f.items).toHaveLength(2);
+  });
+});
+
+describe('a title read alone', () => {
+  it('keeps each line from its first word to its last, and drops lines that are no text', () => {
+    expect(titleLines('NM EL TORNILLO FELIZ NM\n')).toEqual(['EL TORNILLO FELIZ']);
+    expect(titleLines('E FRESCOS DE OCCIDENTE 8')).toEqual(['FRESCOS DE OCCIDENTE']);
+    expect(titleLines('pe\n| [: SUPER RAPIDO 365 : | |')).toEqual(['SUPER RAPIDO 365']);
+    expect(titleLines('* EL FARO 24H *')).toEqual(['EL FARO 24H']);
+    expect(titleLines('REFACCIONARIA\nEL PISTON')).toEqual(['REFACCIONARIA', 'EL PISTON']);
+    expect(titleLines('iio) o700 | 1\nOTE 4')).toEqual(['OTE']);
+    expect(titleLines('—]—]]—][]]]][]—]]——————]]];=lr')).toEqual([]);
   });
 });

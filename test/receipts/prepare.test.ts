@@ -3,10 +3,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   framelessPage,
+  grayCrop,
   prepareImage,
   preparePage,
   rescaleFactor,
   textHeight,
+  unreadTitle,
 } from '../../src/receipts/prepare.js';
 
 describe('preparePage', () => {
@@ -246,5 +248,128 @@ describe('preparePage at the resolution tesseract reads best', () => {
     const small = await resized(photo, 0.45);
     expect(await heightOf(small, 1)).toBeLessThan(13);
     expect(await heightOf(small)).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('unreadTitle', () => {
+  const width = 600;
+  /**
+   * A prepared page 600 px wide: body lines of 16 px text (ink in every other 8 px column) from y = 200, and
+   * `draw` adding what is above them.
+   */
+  const page = (draw: (x: number, y: number) => boolean) => {
+    const height = 400;
+    const data = new Uint8Array(width * height).fill(255);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const body = y >= 200 && (y - 200) % 30 < 16 && x >= 40 && x < 560 && x % 8 < 4;
+        if (body || draw(x, y)) data[y * width + x] = 0;
+      }
+    return { data, width, height };
+  };
+  /** What the first reading found: the body lines only, from y = 200. */
+  const words = [0, 1, 2, 3, 4, 5].map((k) => ({
+    text: 'PALABRA',
+    confidence: 90,
+    bbox: {
+      x0: 40 + (k % 3) * 170,
+      y0: 200 + 30 * Math.floor(k / 3),
+      x1: 200 + (k % 3) * 170,
+      y1: 216 + 30 * Math.floor(k / 3),
+    },
+  }));
+  // 40 px letters: strokes 6 px wide every 20 px, over x 100–500.
+  const letters = (x: number, y: number, top: number) =>
+    y >= top && y < top + 40 && x >= 100 && x < 500 && x % 20 < 6;
+
+  it('finds large print above the first line read, and nothing when the reading starts at the top', () => {
+    const box = unreadTitle(
+      page((x, y) => letters(x, y, 100)),
+      words,
+    );
+    expect(box).toMatchObject({ x0: 0, x1: width, inverse: false });
+    expect(box?.y0).toBeLessThanOrEqual(100);
+    expect(box?.y1).toBeGreaterThanOrEqual(140);
+    expect(box?.y1).toBeLessThan(200);
+    expect(
+      unreadTitle(
+        page(() => false),
+        words,
+      ),
+    ).toBeNull();
+    // Body-sized print above (a greeting, a branch) is no title.
+    expect(
+      unreadTitle(
+        page((x, y) => y >= 120 && y < 136 && x >= 100 && x < 500 && x % 8 < 4),
+        words,
+      ),
+    ).toBeNull();
+    // A title the reading has (a word box over it): nothing left to read.
+    const withTitle = [
+      ...words,
+      { text: 'TITULO', confidence: 90, bbox: { x0: 100, y0: 100, x1: 500, y1: 140 } },
+    ];
+    expect(
+      unreadTitle(
+        page((x, y) => letters(x, y, 100)),
+        withTitle,
+      ),
+    ).toBeNull();
+    // A title OCR garbled with low confidence counts as unread.
+    const garbled = [...words, { text: 'Mo', confidence: 20, bbox: { x0: 100, y0: 100, x1: 500, y1: 140 } }];
+    expect(
+      unreadTitle(
+        page((x, y) => letters(x, y, 100)),
+        garbled,
+      ),
+    ).not.toBeNull();
+  });
+
+  it('tells a title printed white on a dark bar from a band of the table, which holds nothing to read', () => {
+    // A bar over x 60–540, y 90–150 with light strokes inside (the print) over its middle rows.
+    const bar = (x: number, y: number) =>
+      x >= 60 &&
+      x < 540 &&
+      y >= 90 &&
+      y < 150 &&
+      !(y >= 105 && y < 135 && x >= 100 && x < 500 && x % 20 < 10);
+    const box = unreadTitle(page(bar), words);
+    expect(box).toMatchObject({ inverse: true, y0: 90, y1: 150 });
+    expect(box?.x0).toBeGreaterThanOrEqual(55);
+    expect(box?.x1).toBeLessThanOrEqual(545);
+    // A solid band (the table's edge, a shadow) with no print in it.
+    expect(
+      unreadTitle(
+        page((_, y) => y >= 30 && y < 70),
+        words,
+      ),
+    ).toBeNull();
+    // The band at the very top of the page, with a title below it: the title alone.
+    const both = unreadTitle(
+      page((x, y) => y < 20 || letters(x, y, 100)),
+      words,
+    );
+    expect(both?.y0).toBeGreaterThan(20);
+  });
+
+  it('hands a bar’s print to OCR dark on white', async () => {
+    const bar = (x: number, y: number) =>
+      x >= 60 &&
+      x < 540 &&
+      y >= 90 &&
+      y < 150 &&
+      !(y >= 105 && y < 135 && x >= 100 && x < 500 && x % 20 < 10);
+    const g = page(bar);
+    const box = unreadTitle(g, words);
+    if (!box) throw new Error('no title found');
+    const { data, info } = await sharp(await grayCrop(g, box))
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => data[y * info.width + x];
+    const margin = Math.round((box.y1 - box.y0) / 3);
+    expect(at(2, 2)).toBe(255); // the white margin
+    expect(at(margin + 104 - box.x0, margin + 120 - box.y0)).toBe(0); // the print, now dark
+    expect(at(margin + 100 - box.x0, margin + 95 - box.y0)).toBe(255); // the bar, now light
   });
 });

@@ -352,3 +352,47 @@ describe('rfcBox', () => {
     expect(rfcBox({ words: [at('RFC:MERJ8604', 100, 220)], label: 'glued', chars: 9 }).x1).toBe(220);
   });
 });
+
+describe('a title in large print the page’s reading left out', () => {
+  // dev-021's photo: its title `EL FARO 24H`, between stars, at y 52–151 of the prepared page; the first
+  // reading here starts with the razón social at y 163.
+  const photo = readFileSync('fixtures/receipts/dev-021-mild.jpg');
+  // Fifty words or more: a full reading, not one the band around the paper cut short.
+  const body = `TIENDAS SUPER KIOSCO EL FARO SA DE CV\nRFC: TSK811222JI3\nFECHA 04/08/2025\nTOTAL 232.36\n${'GRACIAS POR SU COMPRA VUELVA PRONTO\n'.repeat(8).trim()}`;
+  const words = body.split('\n').flatMap((l, line) =>
+    l.split(/\s+/).map((w, i) => ({
+      text: w,
+      confidence: 90,
+      line,
+      bbox: { x0: 40 + i * 80, y0: 163 + line * 34, x1: 110 + i * 80, y1: 181 + line * 34 },
+    })),
+  );
+
+  async function readTitled(title: string, confidence = 60, titlePass?: boolean) {
+    const engine = createFakeOcrEngine([{ text: body, words }, title], confidence);
+    const reader = createReceiptReader({ clock, engine, titlePass, headerPass: false, vendorPass: false });
+    try {
+      return { data: await reader.read(photo), engine };
+    } finally {
+      await reader.close();
+    }
+  }
+
+  it('is read alone and put on top, its decorations left out', async () => {
+    const { data, engine } = await readTitled('* EL FARO 24H *\n');
+    expect(engine.calls).toBe(2);
+    expect(data.vendor_store_name).toBe('EL FARO 24H');
+    expect(data.vendor_name).toBe('TIENDAS SUPER KIOSCO EL FARO SA DE CV');
+    expect(data.text.startsWith('EL FARO 24H\n')).toBe(true);
+    expect(data.timings?.title_pass).toBeGreaterThan(0);
+  });
+
+  it('is left out when what the re-read finds is no text, and not looked for when turned off', async () => {
+    const garbage = await readTitled('—]—]]—][]]]][]—]];=lr\n');
+    expect(garbage.data.text).toBe(body);
+    const unsure = await readTitled('IET PTE\n', 0);
+    expect(unsure.data.text).toBe(body);
+    const off = await readTitled('* EL FARO 24H *\n', 60, false);
+    expect(off.engine.calls).toBe(1);
+  });
+});
