@@ -45,7 +45,8 @@ interface Labeled {
 }
 
 const RULES: Array<[Kind, RegExp]> = [
-  ['subtotal', /\bSUB\s?-?\s?TOTAL(?:\b|(?=M\.\s?N\.|MN\b))/],
+  // `SUMA $419.40` / `IMPUESTOS $67.10`: a restaurant's words for the subtotal and the tax.
+  ['subtotal', /\bSUB\s?-?\s?TOTAL(?:\b|(?=M\.\s?N\.|MN\b))|^SUMA\b(?!\s?(?:DE\s)?(?:ARTICULOS|PIEZAS))/],
   ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
   ['tip', /\bPROPINA\b(?!.*SUGERID)/],
   // Not a TOTAL line (`TOTAL CON DESCUENTO 100.35` is the total, `TOTAL DESCUENTOS` a summary).
@@ -54,7 +55,7 @@ const RULES: Array<[Kind, RegExp]> = [
   ['ieps', /\b[IL1]\.?\s?E\.?\s?P\.?\s?S\.?\b/],
   // Not an amount priced with the tax in (`CONSUMO C/IVA $500.00`, `SU COMPRA CON IVA`): that is no tax amount.
   // `INCLUYEIVA 16% 32.14`: the two words OCR glued together; `CIVA INCLUIDO 187.18)`: the opening bracket read C.
-  ['iva', /(?:(?<![A-Z])|(?<=INCLUYE)|(?<=^C))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b/],
+  ['iva', /(?:(?<![A-Z])|(?<=INCLUYE)|(?<=^C))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b|^IMPUESTOS?\b/],
   [
     'total',
     new RegExp(
@@ -312,13 +313,15 @@ export function extractTotals(
   const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
   // Paid in cash alone (no card, voucher or `IMPORTE` line read), the total is at most what was handed over:
   // `TOTAL $ 2498.74` (a digit OCR put in) under `RECIBIDO EFECTIVO 250.00` is no total when a reading within
-  // the cash has more than a label behind it (the items, the taxes, cash minus change).
+  // the cash has more than a label behind it (the items, the taxes, cash minus change). Only a reading nothing but
+  // its label backs: a total the items or taxes add up to stands above the cash (the rest paid by a wallet or a
+  // payment the rules do not know).
   const handed =
     cash.length && !valuesOf(all, 'card').length && !valuesOf(all, 'importe').length
       ? Math.max(...cash)
       : null;
   if (handed !== null && [...votes.keys()].some((v) => v <= handed && support(v) >= 2))
-    for (const v of [...votes.keys()]) if (v > handed) votes.delete(v);
+    for (const v of [...votes.keys()]) if (v > handed && support(v) < 2) votes.delete(v);
   let total: number | null = null;
   let best = 0;
   for (const [v, w] of votes) {

@@ -7,8 +7,10 @@ export interface Found<T> {
   confidence: number;
 }
 
+// A `#` may read `%`, `$` or `H` (`TICKET %031-076055`, `TRH 31045`), or `4` set apart before a long number
+// (`TICKET 4 0259275`). A restaurant's bill is a `CHEQUE:` too (with its colon or #: `PAGO CON CHEQUE` is a payment).
 const FOLIO_LABEL =
-  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%H](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?[#%$]?\s?(?:4\s(?=\d{5}))?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
 
 /** Labels that name a ticket only where no other label does (a restaurant prints COMANDA beside its FOLIO). */
 const LATE_FOLIO_LABEL =
@@ -21,7 +23,9 @@ export function extractFolio(lines: Line[]): Found<string> {
       if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
       const m = label.exec(l.norm);
       if (m?.[2]) {
-        const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%]|BOLETO|REMISION|COMANDA/.test(l.norm);
+        const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%H]|CHEQUE|BOLETO|REMISION|COMANDA/.test(
+          l.norm,
+        );
         return { value: m[2].replace(/-$/, ''), confidence: strong ? 0.85 : 0.6 };
       }
     }
@@ -48,8 +52,10 @@ export function extractPostalCode(lines: Line[]): Found<string> {
 }
 
 const CARD =
-  /TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER\s?CARD|AMEX|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA/;
-const OTHER = /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE|CODI\b|PAYPAL|MERCADO PAGO|PAGO CON PUNTOS/;
+  /TARJETA|\bTARJ\b|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER\s?CARD|AMEX|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA/;
+// Not a restaurant's bill number (`CHEQUE: FV334760`, see FOLIO_LABEL).
+const OTHER =
+  /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE(?!\s?[:#])|CODI\b|PAYPAL|MERCADO PAGO|PAGO CON PUNTOS/;
 /**
  * A balance or points line (`SALDO MONEDERO: $28.56`): what the customer has, not how they paid (unless it says
  * it paid: `PAGO CON SALDO MONEDERO`, or names vouchers).

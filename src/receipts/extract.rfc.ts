@@ -525,7 +525,10 @@ export function extractRfc(
       const repairs = repairRfc(tok, labelled);
       // Under a company's name the best 12-character repair is kept beside the best of all: `MCCO031208EAA` (a
       // thermal 0 read as `O0`) repairs as cheaply to a 13-character RFC by chance as to the company's by a drop.
-      const best12 = typed ? repairs.find((r) => r.rfc.length === 12) : undefined;
+      // Only as cheap as the best, or one edit more (a dropped character): a persona física's RFC under a store's
+      // razón social (`OXXO S.A. DE C.V.` / `JUAN PEREZ LOPEZ` / `PELJ800101A86`) is not cut to a made-up one.
+      const cheapest = repairs[0]?.edits ?? 0;
+      const best12 = typed ? repairs.find((r) => r.rfc.length === 12 && r.edits <= cheapest + 1) : undefined;
       const picked = best12 && best12 !== repairs[0] ? [...repairs.slice(0, 1), best12] : repairs.slice(0, 1);
       for (const { rfc, edits } of picked) {
         if (genericLike(rfc)) continue;

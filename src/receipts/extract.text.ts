@@ -247,12 +247,17 @@ const TITLE_ENDS = /^(?:\d{2,}[A-Z]?|[A-Z]\d+)$/;
 
 /**
  * The lines of a title read alone (large print, often between decorations: `*** EL TORNILLO FELIZ ***` reads
- * `NM EL TORNILLO FELIZ NM`, `E … 8`, `| [: SUPER RAPIDO 365 : | |`), each from its first word to its last; a
- * word being three letters or more, or an article first (`EL`, `LOS`…) or a figure last (`24H`, `365`). Lines
- * with no such word, or mostly not letters, are dropped.
+ * `NM EL TORNILLO FELIZ NM`, `E … 8`, `| [: SUPER RAPIDO 365 : | |`). Specks on both ends (a decoration is
+ * printed on both sides) are cut back to the first and last word — three letters or more, an article first
+ * (`EL`, `LOS`…) or a figure last (`24H`, `365`); on one end only, just its symbols go (`CIRCULO K`, `SUPER 7`,
+ * `TIENDA LA Y` are titles). A line needs a word with a vowel and a consonant (not a logo's `EEE` or `ILI`), and
+ * to be mostly letters.
  */
 export function titleLines(read: string): string[] {
-  const isWord = (t: string): boolean => /^[A-ZÁÉÍÓÚÑ&'.-]{3,}$/.test(t);
+  const isWord = (t: string): boolean => /[A-ZÁÉÍÓÚÑ]{3}/.test(t) && /^[A-Z0-9ÁÉÍÓÚÑ&'.-]+$/.test(t);
+  const real = (t: string): boolean =>
+    isWord(t) && /[AEIOUÁÉÍÓÚ]/.test(t) && /[B-DF-HJ-NP-TV-ZÑ]/.test(t) && !/^(.)\1+$/.test(t);
+  const symbols = (t: string): boolean => !/[A-Z0-9ÁÉÍÓÚÑ]/.test(t);
   return read
     .toUpperCase()
     .split('\n')
@@ -260,10 +265,15 @@ export function titleLines(read: string): string[] {
       const tokens = line.trim().split(/\s+/);
       const a = tokens.findIndex((t) => isWord(t) || TITLE_OPENS.test(t));
       const b = tokens.length - 1 - [...tokens].reverse().findIndex((t) => isWord(t) || TITLE_ENDS.test(t));
-      return a < 0 ? '' : tokens.slice(a, b + 1).join(' ');
+      if (a < 0) return '';
+      if (a > 0 && b < tokens.length - 1) return tokens.slice(a, b + 1).join(' ');
+      let [from, to] = [0, tokens.length];
+      while (from < to && symbols(tokens[from] ?? '')) from++;
+      while (to > from && symbols(tokens[to - 1] ?? '')) to--;
+      return tokens.slice(from, to).join(' ');
     })
     .filter((l) => {
       const letters = (l.match(/[A-ZÁÉÍÓÚÑ]/g) ?? []).length;
-      return letters >= 3 && letters / l.replace(/\s/g, '').length > 0.6;
+      return l.split(' ').some(real) && letters / l.replace(/\s/g, '').length > 0.6;
     });
 }

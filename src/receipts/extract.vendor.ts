@@ -86,7 +86,8 @@ const typePunctuation = (s: string): string => {
     .replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ')
     .replace(/\b([DP]E)-(?=C\.?\s?[VY]\.?$)/, '$1 ');
   const typed = dashed
-    .replace(/\b([SACRLVIPBY])\s?[,;:](?=\s?(?:[A-Z]\b|DE\b|[^A-Z0-9]*$))/g, '$1.')
+    // Only a letter after a dot (`S.A,`): `VITAMINA C, S.A.` and `PLAN B, …` keep the comma of their name.
+    .replace(/(?<=\.\s?)\b([SACRLVIPBY])\s?[,;:](?=\s?(?:[A-Z]\b|DE\b|[^A-Z0-9]*$))/g, '$1.')
     .replace(/\b(S\.A\.P\.)[Z1L|](?=\.|\s|$)/, '$1I')
     .replace(/\b(C\.?)\s?Y(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
     .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.');

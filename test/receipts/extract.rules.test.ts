@@ -1742,7 +1742,88 @@ describe('a title read alone', () => {
     expect(titleLines('pe\n| [: SUPER RAPIDO 365 : | |')).toEqual(['SUPER RAPIDO 365']);
     expect(titleLines('* EL FARO 24H *')).toEqual(['EL FARO 24H']);
     expect(titleLines('REFACCIONARIA\nEL PISTON')).toEqual(['REFACCIONARIA', 'EL PISTON']);
-    expect(titleLines('iio) o700 | 1\nOTE 4')).toEqual(['OTE']);
+    expect(titleLines('iio) o700 | 1\nOTE 4')).toEqual(['OTE 4']);
+    // A speck on one end only is the title's own letter or figure (a review's cases).
+    for (const title of [
+      'CIRCULO K',
+      'TIENDA LA Y',
+      'SUPER 7',
+      'TIENDA 3B',
+      '7 ELEVEN',
+      '7-ELEVEN',
+      'DON ZE',
+    ])
+      expect(titleLines(title)).toEqual([title]);
+    // A logo read as letters: no word with a vowel and a consonant.
+    for (const logo of ['EEE', 'RRR', 'BBB BBB', 'H E B']) expect(titleLines(logo)).toEqual([]);
     expect(titleLines('—]—]]—][]]]][]—]]——————]]];=lr')).toEqual([]);
+  });
+});
+
+describe('folio labels and payments the seventh session’s probe printed', () => {
+  const read = (text: string) => extractFields(`RFC CGT040130V12\n${text}\nTOTAL 100.00`, TODAY).fields;
+
+  it('reads a folio after a # that OCR read as %, $, H or a 4 set apart, and a restaurant’s CHEQUE: number', () => {
+    expect(read('TICKET %031-076055').folio).toBe('031-076055');
+    expect(read('TICKET $24498628 SUC: 0701').folio).toBe('24498628');
+    expect(read('TRH 31045').folio).toBe('31045');
+    expect(read('TICKET 4 0259275').folio).toBe('0259275');
+    expect(read('MESA: 12\nCHEQUE: FV334760').folio).toBe('FV334760');
+    // A 4 before a short number is the number's own; a cheque paid with is no folio.
+    expect(read('TICKET 4 123').folio).toBeNull();
+    expect(read('PAGO CON CHEQUE 100.00').folio).toBeNull();
+  });
+
+  it('reads TARJ: as a card, and a bill’s CHEQUE: number as no payment', () => {
+    expect(read('TARJ: XXXX XXXX XXXX 4762').payment_method).toBe('card');
+    expect(read('CHEQUE: FV334760\nTDC 100.00').payment_method).toBe('card');
+    expect(read('CHEQUE: FV334760').payment_method).toBeNull();
+    expect(read('PAGO CON CHEQUE 100.00').payment_method).toBe('other');
+  });
+});
+
+describe('a restaurant’s SUMA and IMPUESTOS (the seventh session’s probe)', () => {
+  it('reads them as subtotal and tax, not as items', () => {
+    const f = extractFields(
+      'RFC TPM1602011M7\n2 GRINGA $117.00\n4 TACO DE SUADERO $82.00\n6 TACO CAMPECHANO $144.00\n7 TACO AL PASTOR $143.50\nNo. DE ARTICULOS: 19\nSUMA $419.40\nIMPUESTOS $67.10\nIMPORTE TOTAL $486.50\nPROPINA (SERVICIO) $72.98\nTOTAL CON PROPINA $559.48\nPAGO EFECTIVO $600.00\nCAMBIO: $40.52',
+      TODAY,
+    ).fields;
+    expect(f).toMatchObject({ total: 48650, subtotal: 41940, iva: 6710, tip: 7298 });
+    expect(f.items.map((i) => i.amount)).toEqual([11700, 8200, 14400, 14350]);
+    // `SUMA DE ARTICULOS` counts pieces.
+    expect(
+      extractFields('RFC TPM1602011M7\nSUMA DE ARTICULOS 19\nTOTAL $486.50', TODAY).fields.subtotal,
+    ).toBeNull();
+  });
+});
+
+describe('what a review of the seventh session’s rules built against them', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('keeps a total the items back above the cash when the rest was paid another way', () => {
+    const body =
+      'ABARROTES DON PEPE\nRFC GOLA850315QR2\nFECHA 10/11/2026\n2 COCA COLA 600ML 36.00\n1 JABON ROMA 1KG 42.50\n1 ACEITE 1-2-3 1L 71.50\n1 CARNE MOLIDA 700.00\nTOTAL 850.00\n';
+    for (const paid of [
+      'MONEDERO ELECTRONICO 350.00',
+      'VALES 350.00',
+      'DEBITO 350.00',
+      'PAGO CON PUNTOS 350.00',
+    ])
+      expect(read(`${body}${paid}\nEFECTIVO 500.00\nCAMBIO 0.00`).total).toBe(85000);
+    expect(read(`${body}EFECTIVO USD 20.00\nEFECTIVO MXN 500.00\nCAMBIO 0.00`).total).toBe(85000);
+  });
+
+  it('keeps the comma of a name whose last word is a letter', () => {
+    expect(read('VITAMINA C, S.A. DE C.V.\nRFC VCA850315QR2\nTOTAL 10.00').vendor_name).toBe(
+      'VITAMINA C, S.A. DE C.V.',
+    );
+    expect(read('FARMACIA PLAN B, S.A. DE C.V.\nRFC FPB850315QR2\nTOTAL 10.00').vendor_name).toBe(
+      'FARMACIA PLAN B, S.A. DE C.V.',
+    );
+  });
+
+  it('does not cut a persona física’s RFC under a short company name to a made-up 12-character one', () => {
+    const text = 'OXXO S.A. DE C.V.\nJUAN PEREZ LOPEZ\nRFC PELJ800101A86\nFECHA 10/11/2026\nTOTAL 100.00';
+    expect(read(text).vendor_rfc).toHaveLength(13);
   });
 });
