@@ -245,32 +245,55 @@ export const withoutSpeck = (l: Line): Line => {
 const TITLE_OPENS = /^(?:EL|LA|LO|LOS|LAS|DON|SAN|MI|SU|TU)$/;
 const TITLE_ENDS = /^(?:\d{2,}[A-Z]?|[A-Z]\d+)$/;
 
+/** A word of a title as read, with tesseract's confidence in it (100 when only the text is known). */
+export interface TitleToken {
+  text: string;
+  confidence: number;
+}
+
 /**
  * The lines of a title read alone (large print, often between decorations: `*** EL TORNILLO FELIZ ***` reads
- * `NM EL TORNILLO FELIZ NM`, `E … 8`, `| [: SUPER RAPIDO 365 : | |`). Specks on both ends (a decoration is
- * printed on both sides) are cut back to the first and last word — three letters or more, an article first
- * (`EL`, `LOS`…) or a figure last (`24H`, `365`); on one end only, just its symbols go (`CIRCULO K`, `SUPER 7`,
- * `TIENDA LA Y` are titles). A line needs a word with a vowel and a consonant (not a logo's `EEE` or `ILI`), and
- * to be mostly letters.
+ * `NM EL TORNILLO FELIZ NM`, `E … 8`, `| [: SUPER RAPIDO 365 : | |`), as text or as words with their
+ * confidence. Specks on both ends (a decoration is printed on both sides) are cut back to the first and last
+ * word — three letters or more, an article first (`EL`, `LOS`…) or a figure last (`24H`, `365`); on one end
+ * only, its symbols go and the short words read unsurely (a one-sided decoration's `E`), not a title's own letter
+ * or figure read surely (`CIRCULO K`, `SUPER 7`). A line needs a word with a vowel and a consonant (not a logo's
+ * `EEE` or `H E B`), and to be mostly letters.
  */
-export function titleLines(read: string): string[] {
+export function titleLines(read: string | TitleToken[][]): string[] {
+  const lines =
+    typeof read === 'string'
+      ? read.split('\n').map((l) =>
+          l
+            .trim()
+            .split(/\s+/)
+            .map((text) => ({ text, confidence: 100 })),
+        )
+      : read;
   const isWord = (t: string): boolean => /[A-ZÁÉÍÓÚÑ]{3}/.test(t) && /^[A-Z0-9ÁÉÍÓÚÑ&'.-]+$/.test(t);
   const real = (t: string): boolean =>
     isWord(t) && /[AEIOUÁÉÍÓÚ]/.test(t) && /[B-DF-HJ-NP-TV-ZÑ]/.test(t) && !/^(.)\1+$/.test(t);
-  const symbols = (t: string): boolean => !/[A-Z0-9ÁÉÍÓÚÑ]/.test(t);
-  return read
-    .toUpperCase()
-    .split('\n')
-    .map((line) => {
-      const tokens = line.trim().split(/\s+/);
-      const a = tokens.findIndex((t) => isWord(t) || TITLE_OPENS.test(t));
-      const b = tokens.length - 1 - [...tokens].reverse().findIndex((t) => isWord(t) || TITLE_ENDS.test(t));
+  const speck = (t: TitleToken | undefined): boolean =>
+    t !== undefined &&
+    (!/[A-Z0-9ÁÉÍÓÚÑ]/.test(t.text) ||
+      (t.confidence < 60 && t.text.replace(/[^A-Z0-9ÁÉÍÓÚÑ]/g, '').length <= 2));
+  return lines
+    .map((raw) => {
+      const tokens = raw.map((t) => ({ ...t, text: t.text.toUpperCase() })).filter((t) => t.text);
+      const a = tokens.findIndex((t) => isWord(t.text) || TITLE_OPENS.test(t.text));
+      const b =
+        tokens.length - 1 - [...tokens].reverse().findIndex((t) => isWord(t.text) || TITLE_ENDS.test(t.text));
       if (a < 0) return '';
-      if (a > 0 && b < tokens.length - 1) return tokens.slice(a, b + 1).join(' ');
       let [from, to] = [0, tokens.length];
-      while (from < to && symbols(tokens[from] ?? '')) from++;
-      while (to > from && symbols(tokens[to - 1] ?? '')) to--;
-      return tokens.slice(from, to).join(' ');
+      if (a > 0 && b < tokens.length - 1) [from, to] = [a, b + 1];
+      else {
+        while (from < to && speck(tokens[from])) from++;
+        while (to > from && speck(tokens[to - 1])) to--;
+      }
+      return tokens
+        .slice(from, to)
+        .map((t) => t.text)
+        .join(' ');
     })
     .filter((l) => {
       const letters = (l.match(/[A-ZÁÉÍÓÚÑ]/g) ?? []).length;

@@ -7,7 +7,7 @@ import {
   withPersonLetters,
 } from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
-import { asPrinted, editLine, titleLines, toLines } from './extract.text.js';
+import { asPrinted, editLine, type TitleToken, titleLines, toLines } from './extract.text.js';
 import { withBarredZeros } from './glyphs.js';
 import { type Box, createTesseractEngine, type OcrEngine, type OcrResult, type OcrWord } from './ocr.js';
 import {
@@ -65,6 +65,14 @@ const RETRY_BELOW = 0.6;
  * decorated titles read 38–73, such bars 0).
  */
 const TITLE_CONFIDENCE = 30;
+
+/** A reading's words line by line, with their confidence; its text when it has no word boxes. */
+const tokenLines = (r: OcrResult): string | TitleToken[][] => {
+  if (!r.words) return r.text;
+  const lines = new Map<number, TitleToken[]>();
+  for (const w of r.words) lines.set(w.line, [...(lines.get(w.line) ?? []), w]);
+  return [...lines.values()];
+};
 
 /** Second-pass preparation: a different view often rescues what the first one garbled. */
 const SECOND_PASS: PrepareOptions = { black: 0.25, median: 3 };
@@ -263,8 +271,8 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
     let text = first.text;
     if (title) {
-      const read = await engine.recognize(await grayCrop(page.gray, title));
-      const lines = read.confidence >= TITLE_CONFIDENCE ? titleLines(read.text) : [];
+      const read = await engine.recognize(await grayCrop(page.gray, title), { words: true });
+      const lines = read.confidence >= TITLE_CONFIDENCE ? titleLines(tokenLines(read)) : [];
       if (lines.length) text = `${lines.join('\n')}\n${text}`;
       timings.title_pass = performance.now() - t2;
     }

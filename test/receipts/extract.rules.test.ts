@@ -1754,6 +1754,17 @@ describe('a title read alone', () => {
       'DON ZE',
     ])
       expect(titleLines(title)).toEqual([title]);
+    // With word confidences: a one-sided decoration's letter is read unsurely, a title's own letter surely.
+    const words = (line: string, last: number) =>
+      line.split(' ').map((text, i, all) => ({ text, confidence: i === all.length - 1 ? last : 90 }));
+    expect(titleLines([words('PAPELERIA EL LAPIZ E', 40)])).toEqual(['PAPELERIA EL LAPIZ']);
+    expect(titleLines([words('CIRCULO K', 91)])).toEqual(['CIRCULO K']);
+    // Between specks on both ends, an article read unsurely stays.
+    expect(
+      titleLines([
+        [{ text: 'NM', confidence: 30 }, { text: 'EL', confidence: 40 }, ...words('TORNILLO FELIZ NM', 30)],
+      ]),
+    ).toEqual(['EL TORNILLO FELIZ']);
     // A logo read as letters: no word with a vowel and a consonant.
     for (const logo of ['EEE', 'RRR', 'BBB BBB', 'H E B']) expect(titleLines(logo)).toEqual([]);
     expect(titleLines('—]—]]—][]]]][]—]]——————]]];=lr')).toEqual([]);
