@@ -278,6 +278,9 @@ describe('unreadTitle', () => {
       y1: 216 + 30 * Math.floor(k / 3),
     },
   }));
+  // A dark bar over x 60–540, y 90–150 with light strokes inside (a title printed white on it).
+  const bar = (x: number, y: number) =>
+    x >= 60 && x < 540 && y >= 90 && y < 150 && !(y >= 105 && y < 135 && x >= 100 && x < 500 && x % 20 < 10);
   // 40 px letters: strokes 6 px wide every 20 px, over x 100–500.
   const letters = (x: number, y: number, top: number) =>
     y >= top && y < top + 40 && x >= 100 && x < 500 && x % 20 < 6;
@@ -326,13 +329,6 @@ describe('unreadTitle', () => {
   });
 
   it('tells a title printed white on a dark bar from a band of the table, which holds nothing to read', () => {
-    // A bar over x 60–540, y 90–150 with light strokes inside (the print) over its middle rows.
-    const bar = (x: number, y: number) =>
-      x >= 60 &&
-      x < 540 &&
-      y >= 90 &&
-      y < 150 &&
-      !(y >= 105 && y < 135 && x >= 100 && x < 500 && x % 20 < 10);
     const box = unreadTitle(page(bar), words);
     expect(box).toMatchObject({ inverse: true, y0: 90, y1: 150 });
     expect(box?.x0).toBeGreaterThanOrEqual(55);
@@ -353,12 +349,6 @@ describe('unreadTitle', () => {
   });
 
   it('hands a bar’s print to OCR dark on white', async () => {
-    const bar = (x: number, y: number) =>
-      x >= 60 &&
-      x < 540 &&
-      y >= 90 &&
-      y < 150 &&
-      !(y >= 105 && y < 135 && x >= 100 && x < 500 && x % 20 < 10);
     const g = page(bar);
     const box = unreadTitle(g, words);
     if (!box) throw new Error('no title found');
