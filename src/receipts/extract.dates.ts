@@ -206,11 +206,11 @@ const SPLIT_YEAR = /^ (\d{2})(?![\d:.])/;
 const GARBLED_YEAR_END = /^ [A-Z]{1,2}(?:\s|$)/;
 
 const TIME =
-  /(?<![\d:])([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?M\b\.?)?/;
+  /(?<![\d:])([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?[MH]\b\.?)?/;
 
 /**
  * The time printed on a line. Minutes and seconds start with 0-5, so an 8 there is the dotted or slashed zero
- * of many ticket fonts misread (`20:87:22` for `20:07:22`).
+ * of many ticket fonts misread (`20:87:22` for `20:07:22`); `PM` may read `PH`.
  */
 function timeOn(norm: string): string | null {
   const cleaned = norm
@@ -219,6 +219,8 @@ function timeOn(norm: string): string | null {
   const t = TIME.exec(cleaned);
   if (!t) return null;
   let h = Number(t[1]);
+  // A 12-hour time past 12 is a 10 whose dotted or slashed zero OCR read as 6, 8 or 9 (`16:24 PM` for 10:24 PM).
+  if (t[4] && [16, 18, 19].includes(h)) h = 10;
   if (t[4] === 'P' && h < 12) h += 12;
   if (t[4] === 'A' && h === 12) h = 0;
   return `${pad(h)}:${t[2]}${t[3] ? `:${t[3]}` : ''}`;
@@ -227,8 +229,8 @@ function timeOn(norm: string): string | null {
 const TIME_LABEL = /HORA|\bHRS?\b|\bTIME\b/;
 /** Opening hours (`DE 7:00 A 23:00 HRS`, `9:00-18:00`): two times joined, not the time of the purchase. */
 const TIME_RANGE = /\d{1,2}\s?[:.]\s?\d{2}\s?(?:HRS?\s?)?(?:A|AL|-|–)\s?\d{1,2}\s?[:.]\s?\d{2}/;
-/** A time followed by AM or PM. */
-const TWELVE_HOUR = /\d\s?[AP]\.?\s?M\b/;
+/** A time followed by AM or PM (its M read as H: `10:24 PH`). */
+const TWELVE_HOUR = /\d\s?[AP]\.?\s?[MH]\b/;
 
 /**
  * A time on a line with neither a date nor a time label: only with colons, and on a line that is no item or

@@ -1838,3 +1838,17 @@ describe('what a review of the seventh session’s rules built against them', ()
     expect(read(text).vendor_rfc).toHaveLength(13);
   });
 });
+
+describe('12-hour times the seventh session’s probes printed', () => {
+  const time = (line: string) =>
+    extractFields(`RFC CGT040130V12\nFECHA 13/10/2025\n${line}\nTOTAL 10.00`, TODAY).fields.time;
+
+  it('reads a 10 whose zero OCR read as 6, 8 or 9 before AM/PM, and PM read as PH', () => {
+    expect(time('HORA: 16:24 PM')).toBe('22:24');
+    expect(time('HORA: 18:05 AM')).toBe('10:05');
+    expect(time('HORA: 10:24 PH')).toBe('22:24');
+    // Without AM/PM a 16 is a 24-hour time.
+    expect(time('HORA: 16:24')).toBe('16:24');
+    expect(time('HORA: 12:30 AM')).toBe('00:30');
+  });
+});
