@@ -90,7 +90,9 @@ const typePunctuation = (s: string): string => {
     .replace(/(?<=\.\s?)\b([SACRLVIPBY])\s?[,;:](?=\s?(?:[A-Z]\b|DE\b|[^A-Z0-9]*$))/g, '$1.')
     .replace(/\b(S\.A\.P\.)[Z1L|](?=\.|\s|$)/, '$1I')
     .replace(/\b(C\.?)\s?Y(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
-    .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.');
+    .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.')
+    // `, AC.` / ` SC.`: the first of an A.C.'s or S.C.'s two dots lost.
+    .replace(/(?<=[\s,])([AS])C\.(?=[^A-Z0-9]*$)/, '$1.C.');
   const end = (t: string): boolean => {
     const trimmed = t.replace(/[^A-Z0-9.)]+$/, '').trim();
     return SUFFIX.test(trimmed) || PARTIAL_TAIL.test(trimmed);
@@ -163,13 +165,13 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   let nameLine = -1;
   for (let i = 0; i < top.length; i++) {
     const cur = clean(top[i]?.norm ?? '');
-    // A line that is only a company type (`S. DE R.L. DE C.V.`) ends the name wrapped above it; a bare `SA` or
-    // `SC` may be any two stray letters.
+    // A line that is only a company type (`S. DE R.L. DE C.V.`, `S.C.`, `A.C.`) ends the name wrapped above it; a
+    // bare `SA` or `SC` without its dots may be any two stray letters.
     const above = clean(top[i - 1]?.norm ?? '');
     const typeOnly =
       SUFFIX.test(cur) &&
       withoutCompanyType(cur) === '' &&
-      /\bDE\b/.test(cur) &&
+      (/\bDE\b/.test(cur) || /^[SA]\.\s?[CA]\.$/.test(cur)) &&
       isTexty(above) &&
       !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
@@ -306,9 +308,14 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   // A large title set over two lines, the kind of business on the first and a name led by an article on the
   // second (`TAQUERIA` / `EL GUERO`); not an owner's name (`ROSA MARTINEZ`), a branch or a greeting.
   const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
-  if (storeName && below && KIND_ONLY.test(storeName)) {
+  // Or a title whose first line ends in a word no name ends with (`GASOLINERA SAN` / `RAFAEL`, `MINI SUPER EL` /
+  // `NOPAL`): the next short line finishes it.
+  const unfinished = storeName !== null && /\b(?:SAN|SANTA|DE|DEL|LA|EL|LOS|LAS|Y)$/.test(storeName);
+  if (storeName && below && (KIND_ONLY.test(storeName) || unfinished)) {
     const rest = clean(below.norm);
-    const named = /^(EL|LA|LOS|LAS|DON|DONA) [A-Z]/.test(rest) && rest.split(' ').length <= 4;
+    const named =
+      (unfinished ? /^[A-Z]{3,}/.test(rest) : /^(EL|LA|LOS|LAS|DON|DONA) [A-Z]/.test(rest)) &&
+      rest.split(' ').length <= (unfinished ? 3 : 4);
     const plain = isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest);
     if (named && plain && top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
   }

@@ -1852,3 +1852,37 @@ describe('12-hour times the seventh session’s probes printed', () => {
     expect(time('HORA: 12:30 AM')).toBe('00:30');
   });
 });
+
+describe('S.C. and A.C. names and two-line titles (the seventh session’s second probe)', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('ends a name wrapped above a dotted S.C. or A.C. alone on its line, and puts back an A.C.’s lost dot', () => {
+    expect(
+      read(
+        'LA CASONA DE TLAQUEPAQUE\nCASONA GASTRONOMICA DE TLAQUEPAQUE\nS.C.\nSUCURSAL :\nR.F.C. CGT970615PS6\nTOTAL 10.00',
+      ).vendor_name,
+    ).toBe('CASONA GASTRONOMICA DE TLAQUEPAQUE S.C.');
+    expect(
+      read('SERVICIO SAN RAFAEL DE LA SIERRA,\nA.C.\nRFC EMISOR: SSR020302DP1\nTOTAL 10.00').vendor_name,
+    ).toBe('SERVICIO SAN RAFAEL DE LA SIERRA, A.C.');
+    expect(read('OPTICAS VISION CLARA DE OCCIDENTE, AC.\nRFC OVC9510067F7\nTOTAL 10.00').vendor_name).toBe(
+      'OPTICAS VISION CLARA DE OCCIDENTE, A.C.',
+    );
+    // Two letters without their dots may be specks.
+    expect(
+      read('CASONA GASTRONOMICA DE TLAQUEPAQUE\nSC\nR.F.C. CGT970615PS6\nTOTAL 10.00').vendor_name,
+    ).not.toContain('SC');
+  });
+
+  it('finishes a title whose first line ends in a word no name ends with', () => {
+    const store = (text: string) => read(`${text}\nRFC ASN920908W68\nTOTAL 10.00`).vendor_store_name;
+    expect(store('GASOLINERA SAN\nRAFAEL\nSERVICIO SAN RAFAEL DE LA SIERRA, A.C.')).toBe(
+      'GASOLINERA SAN RAFAEL',
+    );
+    expect(store('MINI SUPER EL\nNOPAL\nABARROTES Y SERVICIOS EL NOPAL, S.A. DE C.V.')).toBe(
+      'MINI SUPER EL NOPAL',
+    );
+    // Not with an address under it.
+    expect(store('TACOS EL\nCALLE 5 NO. 123')).toBe('TACOS EL');
+  });
+});
