@@ -493,6 +493,9 @@ export function extractRfc(
   // line of its own) is not rewritten by the shorter name's letters.
   const longerInitials = razonSocial && longerName ? moralInitials(longerName) : null;
   const longer = longerInitials?.includes('?') ? null : longerInitials;
+  // The three letters a company's name read whole predicts (none from a name of fewer words or with figures).
+  const wholeInitials = razonSocial ? moralInitials(razonSocial, false) : null;
+  const expected = longer ?? (wholeInitials?.includes('?') ? null : wholeInitials);
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
   const franchisor = franchisorLines(lines);
   lines.forEach((l, i) => {
@@ -529,7 +532,14 @@ export function extractRfc(
       // razón social (`OXXO S.A. DE C.V.` / `JUAN PEREZ LOPEZ` / `PELJ800101A86`) is not cut to a made-up one.
       const cheapest = repairs[0]?.edits ?? 0;
       const best12 = typed ? repairs.find((r) => r.rfc.length === 12 && r.edits <= cheapest + 1) : undefined;
-      const picked = best12 && best12 !== repairs[0] ? [...repairs.slice(0, 1), best12] : repairs.slice(0, 1);
+      // And the best repair with the letters the company's whole name predicts, as cheap as the best: `MCC180128D38`
+      // repairs as cheaply to HCC… (a look-alike) as to MCC160128D38 (a digit), and only the name can tell.
+      const named = expected
+        ? repairs.find((r) => r.rfc.startsWith(expected) && r.edits <= cheapest)
+        : undefined;
+      const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
+        (r): r is { rfc: string; edits: number } => r !== undefined,
+      );
       for (const { rfc, edits } of picked) {
         if (genericLike(rfc)) continue;
         if (!labelled && edits > 1) continue;

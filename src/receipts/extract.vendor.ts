@@ -92,7 +92,9 @@ const typePunctuation = (s: string): string => {
     .replace(/\b(C\.?)\s?Y(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
     .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.')
     // `, AC.` / ` SC.`: the first of an A.C.'s or S.C.'s two dots lost.
-    .replace(/(?<=[\s,])([AS])C\.(?=[^A-Z0-9]*$)/, '$1.C.');
+    .replace(/(?<=^|[\s,])([AS])C\.(?=[^A-Z0-9]*$)/, '$1.C.')
+    // `$.4. DE C.V.`: S.A.'s A read as 4 (its S as $ or 5 is withTypeS's).
+    .replace(/(?<=^|[\s,])([S5$])\.\s?4\.(?=\s?[DP]E\s?C)/, 'S.A.');
   const end = (t: string): boolean => {
     const trimmed = t.replace(/[^A-Z0-9.)]+$/, '').trim();
     return SUFFIX.test(trimmed) || PARTIAL_TAIL.test(trimmed);

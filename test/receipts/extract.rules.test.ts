@@ -1886,3 +1886,23 @@ describe('S.C. and A.C. names and two-line titles (the seventh session’s secon
     expect(store('TACOS EL\nCALLE 5 NO. 123')).toBe('TACOS EL');
   });
 });
+
+describe('a company type garbled alone on its line, and the RFC repair the whole name calls for', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('reads `AC.` alone under the name and `$.4. DE C.V.` as the company type', () => {
+    expect(
+      read(
+        'MARISCOS EL CAPITAN\nPESCADOS Y MARISCOS CAPITAN VERDUGO,\nAC.\nAV. ALVARO OBREGON No. 1929\nR.F.C. PMC8909262K8\nTOTAL 10.00',
+      ).vendor_name,
+    ).toBe('PESCADOS Y MARISCOS CAPITAN VERDUGO, A.C.');
+  });
+
+  it('takes, of two equally cheap repairs, the one whose letters the name wrapped over two lines predicts', () => {
+    const f = read(
+      'MATERIALES EL\nCIMIENTO\nMATERIALES PARA CONSTRUCCIÓN EL\nCIMIENTO, $.4. DE C.V.\nCALLE HIDALGO 41040-A\nR.F.C. : MCC180128D38\nTOTAL 10.00',
+    );
+    expect(f.vendor_rfc).toBe('MCC160128D38');
+    expect(f.vendor_name).toBe('MATERIALES PARA CONSTRUCCION EL CIMIENTO, S.A. DE C.V.');
+  });
+});
