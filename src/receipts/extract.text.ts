@@ -51,14 +51,19 @@ export const stripAccents = (s: string, keepEnye = false): string => {
 
 /**
  * `s` (a name the rules built from accent-free lines) with each word spelt as the reading prints the name:
- * `MONTANA` → `MONTAÑA`, `JOSE` → `JOSÉ`. Only lines that print the whole name count (the razón social gives its
+ * `MONTANA` → `MONTAÑA`, `JOSE` → `JOSÉ`. Only lines that print the whole name (but for a company type after its
+ * last word) count (the razón social gives its
  * tilde back to the store name inside it; an item `CAFÉ DE OLLA`, an address `CIUDAD DE MÉXICO` or a cashier
  * `JOSÉ` spell nothing), and each word takes the spelling those lines print most often, plain ones included, a
  * marked one on a tie (OCR drops a thin tilde or accent more often than it invents one). Words the rules
  * corrected (`C0MERCIAL`) stay as they are.
  */
 export function asPrinted(s: string, text: string): string {
-  const name = s.match(/[A-Z]+/g) ?? [];
+  const words = s.match(/[A-Z]+/g) ?? [];
+  // Up to its last word of three letters or more: a company type wrapped onto the next line (`… NORTEÑO, S.A.P.I.
+  // DE` / `C.V.`) leaves the name's words on one line.
+  const last = words.reduce((at, w, i) => (w.length >= 3 ? i : at), -1);
+  const name = words.slice(0, last + 1);
   if (!name.length) return s;
   const forms = new Map<string, Map<string, number>>();
   for (const line of text.normalize('NFC').split('\n')) {

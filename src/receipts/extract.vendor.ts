@@ -502,7 +502,8 @@ const GREETING = 'BIENVENID|GRACIAS|COMPROBANTE';
 const NOT_A_NAME = new RegExp(`SUCURSAL|\\bSUC\\b|MATRIZ|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|${GREETING}`);
 
 /** Lines above a title that name no business: a greeting, a copy's or a reprint's note. */
-const NOT_A_TITLE = new RegExp(`${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION`);
+// A slogan under the logo (`DESDE 1987`) is no title either.
+const NOT_A_TITLE = new RegExp(`${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION|\\bDESDE\\s?\\d{4}\\b`);
 
 /** Who served, not who sells: `ATENDIO MARIA LOPEZ RUIZ`, `CAJERO JUAN PEREZ LOPEZ`. */
 const STAFF = /^(?:LE\s)?(?:ATENDIO|CAJER[OA]|MESER[OA]|VENDEDOR[A]?|DEPENDIENTE|OPERADOR[A]?)\b/;

@@ -1906,3 +1906,27 @@ describe('a company type garbled alone on its line, and the RFC repair the whole
     expect(f.vendor_name).toBe('MATERIALES PARA CONSTRUCCION EL CIMIENTO, S.A. DE C.V.');
   });
 });
+
+describe('accents, trade words and slogans (the seventh session’s second probe)', () => {
+  it('gives a company’s name its Ñ back from a line that prints it without its wrapped type', () => {
+    expect(
+      asPrinted(
+        'RESTAURANTES FOGON NORTENO, S.A.P.I. DE C.V.',
+        'EL FOGON\nNORTEÑO\nRESTAURANTES FOGON NORTEÑO, S.A.P.I. DE\nC.V.',
+      ),
+    ).toBe('RESTAURANTES FOGON NORTEÑO, S.A.P.I. DE C.V.');
+    // A cashier's JOSÉ still spells no name JOSE PEREZ.
+    expect(asPrinted('JOSE PEREZ', 'JOSE PEREZ\nCAJERO: JOSÉ')).toBe('JOSE PEREZ');
+  });
+
+  it('spells back a plural trade word misread by one look-alike letter, and takes no slogan for the store', () => {
+    const f = extractFields(
+      'TAQUERLAS LOS PRIMOS DE MONTERREY SA DE CV\nRFC TPM200918Z84\nTOTAL 306.50',
+      TODAY,
+    ).fields;
+    expect(f.vendor_name).toBe('TAQUERIAS LOS PRIMOS DE MONTERREY SA DE CV');
+    expect(
+      extractFields('DESDE 1987\nCASA GUERRA\nRFC AGH970505W50\nTOTAL 10.00', TODAY).fields.vendor_store_name,
+    ).toBe('CASA GUERRA');
+  });
+});
