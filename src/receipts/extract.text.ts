@@ -51,20 +51,39 @@ export const stripAccents = (s: string, keepEnye = false): string => {
 
 /**
  * `s` (a name the rules built from accent-free lines) with each word spelt as the reading prints the name:
- * `MONTANA` → `MONTAÑA`, `JOSE` → `JOSÉ`. Only lines that print the whole name (but for a company type after its
- * last word) count (the razón social gives its
+ * `MONTANA` → `MONTAÑA`, `JOSE` → `JOSÉ`. Only lines that print the whole name (its company type may be on
+ * the next line) count (the razón social gives its
  * tilde back to the store name inside it; an item `CAFÉ DE OLLA`, an address `CIUDAD DE MÉXICO` or a cashier
  * `JOSÉ` spell nothing), and each word takes the spelling those lines print most often, plain ones included, a
  * marked one on a tie (OCR drops a thin tilde or accent more often than it invents one). Words the rules
  * corrected (`C0MERCIAL`) stay as they are.
  */
+/** The letters and words a company type is spelt with (`S.A.P.I. DE C.V.`, `SA DE CV`, `S. DE R.L.`, `A.C.`). */
+const TYPE_LETTERS = new Set([
+  'S',
+  'A',
+  'P',
+  'I',
+  'B',
+  'C',
+  'V',
+  'R',
+  'L',
+  'DE',
+  'SA',
+  'CV',
+  'RL',
+  'SC',
+  'AC',
+  'SAPI',
+]);
+
 export function asPrinted(s: string, text: string): string {
-  const words = s.match(/[A-Z]+/g) ?? [];
-  // Up to its last word of three letters or more: a company type wrapped onto the next line (`… NORTEÑO, S.A.P.I.
-  // DE` / `C.V.`) leaves the name's words on one line.
-  const last = words.reduce((at, w, i) => (w.length >= 3 ? i : at), -1);
-  const name = words.slice(0, last + 1);
-  if (!name.length) return s;
+  // Without its company type: one wrapped onto the next line (`… NORTEÑO, S.A.P.I. DE` / `C.V.`) leaves the
+  // name's words on one line. Only the type's letters go (`JOSE DE LA O` keeps its O).
+  const name = s.match(/[A-Z]+/g) ?? [];
+  while (name.length > 1 && TYPE_LETTERS.has(name[name.length - 1] ?? '')) name.pop();
+  if (!name.length || name.every((w) => TYPE_LETTERS.has(w))) return s;
   const forms = new Map<string, Map<string, number>>();
   for (const line of text.normalize('NFC').split('\n')) {
     const runs = (line.match(/\p{L}+/gu) ?? []).map((run) => {

@@ -173,7 +173,10 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
     const typeOnly =
       SUFFIX.test(cur) &&
       withoutCompanyType(cur) === '' &&
-      (/\bDE\b/.test(cur) || /^[SA]\.\s?[CA]\.$/.test(cur)) &&
+      // A dotted S.C. or A.C. alone: not under a persona física's RFC (`MEDICO CIRUJANO` / `S.C.` over a doctor's
+      // name and RFC), nor under a greeting.
+      (/\bDE\b/.test(cur) ||
+        (/^[SA]\.\s?[CA]\.$/.test(cur) && rfc?.length !== 13 && !NOT_A_NAME.test(above))) &&
       isTexty(above) &&
       !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
@@ -312,12 +315,13 @@ export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number
   const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
   // Or a title whose first line ends in a word no name ends with (`GASOLINERA SAN` / `RAFAEL`, `MINI SUPER EL` /
   // `NOPAL`): the next short line finishes it.
-  const unfinished = storeName !== null && /\b(?:SAN|SANTA|DE|DEL|LA|EL|LOS|LAS|Y)$/.test(storeName);
+  const unfinished = storeName !== null && /\b(?:SAN|DE|DEL|LA|EL|LOS|LAS|Y)$/.test(storeName);
   if (storeName && below && (KIND_ONLY.test(storeName) || unfinished)) {
     const rest = clean(below.norm);
-    const named =
-      (unfinished ? /^[A-Z]{3,}/.test(rest) : /^(EL|LA|LOS|LAS|DON|DONA) [A-Z]/.test(rest)) &&
-      rest.split(' ').length <= (unfinished ? 3 : 4);
+    // One or two words, not a place (`GUADALAJARA, JAL.`) nor the owner's name printed under the title.
+    const named = unfinished
+      ? /^[A-Z]{3,}( [A-Z]{3,})?$/.test(rest) && !/[,.]/.test(below.norm) && rest !== name
+      : /^(EL|LA|LOS|LAS|DON|DONA) [A-Z]/.test(rest) && rest.split(' ').length <= 4;
     const plain = isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest);
     if (named && plain && top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
   }
@@ -502,8 +506,10 @@ const GREETING = 'BIENVENID|GRACIAS|COMPROBANTE';
 const NOT_A_NAME = new RegExp(`SUCURSAL|\\bSUC\\b|MATRIZ|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|${GREETING}`);
 
 /** Lines above a title that name no business: a greeting, a copy's or a reprint's note. */
-// A slogan under the logo (`DESDE 1987`) is no title either.
-const NOT_A_TITLE = new RegExp(`${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION|\\bDESDE\\s?\\d{4}\\b`);
+// A slogan under the logo on a line of its own (`DESDE 1987`) is no title either.
+const NOT_A_TITLE = new RegExp(
+  `${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION|^\\W*DESDE\\s?\\d{4}\\W*$`,
+);
 
 /** Who served, not who sells: `ATENDIO MARIA LOPEZ RUIZ`, `CAJERO JUAN PEREZ LOPEZ`. */
 const STAFF = /^(?:LE\s)?(?:ATENDIO|CAJER[OA]|MESER[OA]|VENDEDOR[A]?|DEPENDIENTE|OPERADOR[A]?)\b/;

@@ -1930,3 +1930,37 @@ describe('accents, trade words and slogans (the seventh session’s second probe
     ).toBe('CASA GUERRA');
   });
 });
+
+describe('what a second review of the seventh session’s rules built against them', () => {
+  const read = (text: string) => extractFields(`${text}\nTOTAL 10.00`, TODAY).fields;
+
+  it('keeps a title with its slogan on the same line', () => {
+    expect(
+      read('PANADERIA LA ESPIGA DESDE 1987\nJUAN PEREZ LOPEZ\nRFC: PELJ800101A81').vendor_store_name,
+    ).toBe('PANADERIA LA ESPIGA DESDE 1987');
+  });
+
+  it('joins no owner’s name, place or long line to a title ending in LA or SANTA', () => {
+    expect(read('CANTINA LA SANTA\nMARIA LOPEZ RUIZ\nRFC: LORM750505B19').vendor_store_name).toBe(
+      'CANTINA LA SANTA',
+    );
+    expect(read('TORTILLERIA LA\nGUADALAJARA, JAL.\nRFC: PELJ800101A81').vendor_store_name).toBe(
+      'TORTILLERIA LA',
+    );
+  });
+
+  it('ends no name with a lone S.C. under a persona física’s trade or a greeting', () => {
+    expect(read('DR. JUAN PEREZ LOPEZ\nMEDICO CIRUJANO\nS.C.\nRFC: PELJ800101A81').vendor_name).toBe(
+      'DR. JUAN PEREZ LOPEZ',
+    );
+    expect(read('CONSULTORIO MEDICO\nBIENVENIDOS\nS.A.\nRFC: PELJ800101A81').vendor_name).not.toContain(
+      'BIENVENIDOS',
+    );
+  });
+
+  it('takes no accent for a name from a line that shares only its first word', () => {
+    expect(asPrinted('CAFE DE LA O', 'CAFE DE LA O\nCAFÉ AMERICANO 1 35.00')).toBe('CAFE DE LA O');
+    expect(asPrinted('JOSE DE LA O', 'JOSE DE LA O\nCAJERO: JOSÉ')).toBe('JOSE DE LA O');
+    expect(asPrinted('GRUPO AB', 'GRUPO ÁB')).toBe('GRUPO ÁB');
+  });
+});
