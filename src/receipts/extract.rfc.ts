@@ -1,6 +1,6 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
 import { enLetras } from '../pdf/numero-a-letras.js';
-import { franchisorLines, type Line, stripAccents, withEnye } from './extract.text.js';
+import { franchisorLines, type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 import type { OcrWord } from './ocr.js';
 
@@ -285,21 +285,6 @@ const genericLike = (rfc: string): boolean => isGenericRfc(rfc) || /^X[AE]XX/.te
 
 /** A word SAT skips when it takes a company's initials (`DE`, `DEL`, `Y`, `CIA`…). */
 export const skippedInInitials = (word: string): boolean => NAME_STOP.has(word);
-
-/** Company types written out in words, as some tickets print them (`SOCIEDAD ANONIMA DE CAPITAL VARIABLE`). */
-export const SPELLED_TYPE =
-  'SOCIEDAD ANONIMA(?: PROMOTORA DE INVERSION| BURSATIL)?(?: DE CAPITAL VARIABLE)?|SOCIEDAD DE RESPONSABILIDAD LIMITADA(?: DE CAPITAL VARIABLE)?|SOCIEDAD CIVIL|ASOCIACION CIVIL|SOCIEDAD COOPERATIVA(?: DE RESPONSABILIDAD LIMITADA)?';
-
-const COMPANY_TYPE_END = new RegExp(
-  `,?\\s*\\b(S\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B|S)\\.?)?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?|S\\.?\\s?(C\\.?\\s?)?DE\\s?R\\.?\\s?L\\.?.*|S\\.?\\s?C\\.?|A\\.?\\s?C\\.?|${SPELLED_TYPE})\\s*$`,
-);
-
-/**
- * A razón social without its company type at the end (S.A. DE C.V., S.A.B., S.A.P.I., S.A.S., S. DE R.L. …,
- * S.C. DE R.L. …, S.C., A.C.,
- * with OCR's `PE`/`CY` slips, or written out in words).
- */
-export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();
 
 /** A number as Spanish words (`2000` → DOS MIL), accents dropped: SAT reads a name's figures so. */
 export const numberWords = (n: number): string[] => stripAccents(enLetras(n)).split(' ');

@@ -49,41 +49,35 @@ export const stripAccents = (s: string, keepEnye = false): string => {
   return (keepEnye ? marked.replace(/N\u0303/g, 'Ñ') : marked).replace(/[\u0300-\u036f]/g, '');
 };
 
+/** Company types written out in words, as some tickets print them (`SOCIEDAD ANONIMA DE CAPITAL VARIABLE`). */
+export const SPELLED_TYPE =
+  'SOCIEDAD ANONIMA(?: PROMOTORA DE INVERSION| BURSATIL)?(?: DE CAPITAL VARIABLE)?|SOCIEDAD DE RESPONSABILIDAD LIMITADA(?: DE CAPITAL VARIABLE)?|SOCIEDAD CIVIL|ASOCIACION CIVIL|SOCIEDAD COOPERATIVA(?: DE RESPONSABILIDAD LIMITADA)?';
+
+const COMPANY_TYPE_END = new RegExp(
+  `,?\\s*\\b(S\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B|S)\\.?)?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?|S\\.?\\s?(C\\.?\\s?)?DE\\s?R\\.?\\s?L\\.?.*|S\\.?\\s?C\\.?|A\\.?\\s?C\\.?|${SPELLED_TYPE})\\s*$`,
+);
+
+/**
+ * A razón social without its company type at the end (S.A. DE C.V., S.A.B., S.A.P.I., S.A.S., S. DE R.L. …,
+ * S.C. DE R.L. …, S.C., A.C.,
+ * with OCR's `PE`/`CY` slips, or written out in words).
+ */
+export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();
+
 /**
  * `s` (a name the rules built from accent-free lines) with each word spelt as the reading prints the name:
- * `MONTANA` → `MONTAÑA`, `JOSE` → `JOSÉ`. Only lines that print the whole name (its company type may be on
- * the next line) count (the razón social gives its
- * tilde back to the store name inside it; an item `CAFÉ DE OLLA`, an address `CIUDAD DE MÉXICO` or a cashier
+ * `MONTANA` → `MONTAÑA`, `JOSE` → `JOSÉ`. Only lines that print the whole name (its company type may be on the
+ * next line) count (the razón social gives its tilde back to the store name inside it; an item `CAFÉ DE OLLA`, an
+ * address `CIUDAD DE MÉXICO` or a cashier
  * `JOSÉ` spell nothing), and each word takes the spelling those lines print most often, plain ones included, a
  * marked one on a tie (OCR drops a thin tilde or accent more often than it invents one). Words the rules
  * corrected (`C0MERCIAL`) stay as they are.
  */
-/** The letters and words a company type is spelt with (`S.A.P.I. DE C.V.`, `SA DE CV`, `S. DE R.L.`, `A.C.`). */
-const TYPE_LETTERS = new Set([
-  'S',
-  'A',
-  'P',
-  'I',
-  'B',
-  'C',
-  'V',
-  'R',
-  'L',
-  'DE',
-  'SA',
-  'CV',
-  'RL',
-  'SC',
-  'AC',
-  'SAPI',
-]);
-
 export function asPrinted(s: string, text: string): string {
   // Without its company type: one wrapped onto the next line (`… NORTEÑO, S.A.P.I. DE` / `C.V.`) leaves the
-  // name's words on one line. Only the type's letters go (`JOSE DE LA O` keeps its O).
-  const name = s.match(/[A-Z]+/g) ?? [];
-  while (name.length > 1 && TYPE_LETTERS.has(name[name.length - 1] ?? '')) name.pop();
-  if (!name.length || name.every((w) => TYPE_LETTERS.has(w))) return s;
+  // name's words on one line.
+  const name = (withoutCompanyType(s) || s).match(/[A-Z]+/g) ?? [];
+  if (!name.length) return s;
   const forms = new Map<string, Map<string, number>>();
   for (const line of text.normalize('NFC').split('\n')) {
     const runs = (line.match(/\p{L}+/gu) ?? []).map((run) => {

@@ -1,13 +1,12 @@
 import { checkDigitSees } from '../catalogs/rfc.js';
+import { CUSTOMER, moralInitials, personLetters, skippedInInitials } from './extract.rfc.js';
 import {
-  CUSTOMER,
-  moralInitials,
-  personLetters,
+  franchisorLines,
+  type Line,
   SPELLED_TYPE,
-  skippedInInitials,
   withoutCompanyType,
-} from './extract.rfc.js';
-import { franchisorLines, type Line, withoutSpeck } from './extract.text.js';
+  withoutSpeck,
+} from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 import { respellToInitial, spellBusinessWords } from './vocabulary.js';
 
@@ -505,8 +504,10 @@ const GREETING = 'BIENVENID|GRACIAS|COMPROBANTE';
 /** Lines under a title that name no business: a branch, a greeting, a heading. */
 const NOT_A_NAME = new RegExp(`SUCURSAL|\\bSUC\\b|MATRIZ|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|${GREETING}`);
 
-/** Lines above a title that name no business: a greeting, a copy's or a reprint's note. */
-// A slogan under the logo on a line of its own (`DESDE 1987`) is no title either.
+/**
+ * Lines above a title that name no business: a greeting, a copy's or a reprint's note, a slogan under the logo on a
+ * line of its own (`DESDE 1987`).
+ */
 const NOT_A_TITLE = new RegExp(
   `${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION|^\\W*DESDE\\s?\\d{4}\\W*$`,
 );

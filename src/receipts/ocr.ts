@@ -18,6 +18,9 @@ export interface OcrWord {
   line: number;
 }
 
+/** A word of two letters or digits or more: what a reading found, specks and rules left out. */
+export const isReadWord = (w: { text: string }): boolean => /[A-Z0-9]{2}/i.test(w.text);
+
 export interface OcrResult {
   text: string;
   words?: OcrWord[];

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Box } from './ocr.js';
+import { type Box, isReadWord } from './ocr.js';
 import { flood, type Gray } from './raster.js';
 
 type Img = ReturnType<typeof sharp>;
@@ -259,8 +259,8 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** What tesseract reads: a single-channel PNG, fast to write. */
-const toPng = (g: Gray): Promise<Buffer> =>
-  rawSharp(g).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+const pngOf = (img: Img): Promise<Buffer> => img.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+const toPng = (g: Gray): Promise<Buffer> => pngOf(rawSharp(g));
 
 function rawSharp(g: Gray): Img {
   return sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
@@ -684,10 +684,7 @@ export async function cropBox(prepared: Buffer, box: Box, pad: number, scale = 1
   const bottom = Math.min(height, Math.ceil(box.y1 + pad));
   const cutWidth = Math.max(1, right - left);
   const cut = sharp(prepared).extract({ left, top, width: cutWidth, height: Math.max(1, bottom - top) });
-  return (scale === 1 ? cut : cut.resize({ width: Math.round(cutWidth * scale) }))
-    .toColourspace('b-w')
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return pngOf(scale === 1 ? cut : cut.resize({ width: Math.round(cutWidth * scale) }));
 }
 
 /** The top 40 % of a prepared page, by default at twice the size, for re-reading the header's fields. */
@@ -712,7 +709,7 @@ export function unreadTitle(
   words: Array<{ text: string; bbox: Box; confidence: number }>,
 ): (Box & { inverse: boolean }) | null {
   // Words read with low confidence are no reading: a reversed title comes out as `E o] Mo 070`.
-  const read = words.filter((w) => /[A-Z0-9]{2}/i.test(w.text) && w.confidence >= 50);
+  const read = words.filter((w) => isReadWord(w) && w.confidence >= 50);
   if (read.length < 5) return null;
   const heights = read.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
   const body = heights[Math.floor(heights.length / 2)] ?? 0;
@@ -721,12 +718,14 @@ export function unreadTitle(
   if (body <= 0 || end < 1.4 * body) return null;
   const { data, width } = g;
   const dark = (x: number, y: number): boolean => (data[y * width + x] ?? 255) < 128;
-  // Columns dark down most of those rows are the paper's edge or the table beside it, not print.
-  const columns = Array.from({ length: width }, (_, x) => x).filter((x) => {
+  /** How many of rows y0..y1 of column x are dark. */
+  const darkRows = (x: number, y0: number, y1: number): number => {
     let n = 0;
-    for (let y = 0; y < end; y++) if (dark(x, y)) n++;
-    return n < 0.6 * end;
-  });
+    for (let y = y0; y < y1; y++) if (dark(x, y)) n++;
+    return n;
+  };
+  // Columns dark down most of those rows are the paper's edge or the table beside it, not print.
+  const columns = Array.from({ length: width }, (_, x) => x).filter((x) => darkRows(x, 0, end) < 0.6 * end);
   const shares = Array.from({ length: end }, (_, y) => {
     let n = 0;
     for (const x of columns) if (dark(x, y)) n++;
@@ -762,11 +761,7 @@ export function unreadTitle(
   const stop = Math.max(...kinds.map((r) => r.b));
   if (kinds[0]?.reversed) {
     // The bar's box: the columns dark over most of its rows.
-    const cols = Array.from({ length: width }, (_, x) => {
-      let n = 0;
-      for (let y = start; y < stop; y++) if (dark(x, y)) n++;
-      return n > 0.5 * (stop - start);
-    });
+    const cols = Array.from({ length: width }, (_, x) => darkRows(x, start, stop) > 0.5 * (stop - start));
     const x0 = cols.indexOf(true);
     const x1 = cols.lastIndexOf(true) + 1;
     return x1 - x0 < width / 3 ? null : { x0, x1, y0: start, y1: stop, inverse: true };
@@ -786,11 +781,15 @@ export async function grayCrop(g: Gray, box: Box & { inverse?: boolean }): Promi
     width: Math.max(1, box.x1 - box.x0),
     height: Math.max(1, box.y1 - box.y0),
   });
-  if (!box.inverse) return cut.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  if (!box.inverse) return pngOf(cut);
   const margin = Math.round((box.y1 - box.y0) / 3);
-  return rawSharp(await toGray(cut.negate()))
-    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
-    .toColourspace('b-w')
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return pngOf(
+    rawSharp(await toGray(cut.negate())).extend({
+      top: margin,
+      bottom: margin,
+      left: margin,
+      right: margin,
+      background: '#ffffff',
+    }),
+  );
 }

@@ -9,7 +9,14 @@ import {
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
 import { asPrinted, editLine, type TitleToken, titleLines, toLines } from './extract.text.js';
 import { withBarredZeros } from './glyphs.js';
-import { type Box, createTesseractEngine, type OcrEngine, type OcrResult, type OcrWord } from './ocr.js';
+import {
+  type Box,
+  createTesseractEngine,
+  isReadWord,
+  type OcrEngine,
+  type OcrResult,
+  type OcrWord,
+} from './ocr.js';
 import {
   cropBox,
   framelessPage,
@@ -56,8 +63,8 @@ const KEY: FieldName[] = ['total', 'vendor_rfc', 'date', 'vendor_name'];
  * reading has 58; the fourth session's probe's failed readings 7–49).
  */
 const SPARSE_WORDS = 50;
-/** Words of two letters or digits or more: what a reading found, specks and rules left out. */
-const wordCount = (r: OcrResult): number => (r.words ?? []).filter((w) => /[A-Z0-9]{2}/i.test(w.text)).length;
+/** How many words a reading found (isReadWord). */
+const wordCount = (r: OcrResult): number => (r.words ?? []).filter(isReadWord).length;
 const RETRY_BELOW = 0.6;
 
 /**
@@ -70,7 +77,11 @@ const TITLE_CONFIDENCE = 30;
 const tokenLines = (r: OcrResult): string | TitleToken[][] => {
   if (!r.words) return r.text;
   const lines = new Map<number, TitleToken[]>();
-  for (const w of r.words) lines.set(w.line, [...(lines.get(w.line) ?? []), w]);
+  for (const w of r.words) {
+    const line = lines.get(w.line);
+    if (line) line.push(w);
+    else lines.set(w.line, [w]);
+  }
   return [...lines.values()];
 };
 

@@ -32,6 +32,8 @@ const lines = (t: string) => toLines(t);
 const vendorName = (text: string, rfc: string | null, rfcLine: number | null) =>
   extractVendor(lines(text), rfc, rfcLine).name;
 const TODAY = new Date('2026-11-22T12:00:00Z');
+/** The fields read from a whole ticket's text. */
+const read = (text: string) => extractFields(text, TODAY).fields;
 
 /** Reads a whole ticket and checks the issuer's RFC and razón social. */
 function expectIssuer(text: string, rfc: string, name: string): void {
@@ -1578,29 +1580,27 @@ describe('dates the sixth session’s probe printed (other fonts and layouts)', 
 });
 
 describe('conventions the sixth session’s probe printed, read from clean text', () => {
-  const fields = (text: string) => extractFields(text, TODAY).fields;
-
   it('joins an S. de R.L. wrapped inside its type', () => {
     const text =
       'AUTOLAVADO BURBUJAS\nSERVICIOS AUTOMOTRICES BURBUJAS, S. DE\nR.L. DE C.V.\nR.F.C. No. SAB-130831-I82\nTOTAL $601.10';
-    expect(fields(text).vendor_name).toBe('SERVICIOS AUTOMOTRICES BURBUJAS, S. DE R.L. DE C.V.');
+    expect(read(text).vendor_name).toBe('SERVICIOS AUTOMOTRICES BURBUJAS, S. DE R.L. DE C.V.');
   });
 
   it('takes a misread generic RFC under PUBLICO EN GENERAL for no seller’s', () => {
     const text = 'REFACCIONARIA EL PISTON\nCLIENTE: PUBLICO EN GENERAL\nRFC: XAXX010101800\nTOTAL 354.58';
-    expect(fields(text).vendor_rfc).toBeNull();
+    expect(read(text).vendor_rfc).toBeNull();
   });
 
   it('reads INCLUYEIVA glued as the included IVA', () => {
     const text =
       'TIENDA\n5 TACO DE BISTEC 120.00\n1 AGUA 48.50\n3 TACO 64.50\nTOTAL A PAGAR 233.00\nINCLUYEIVA 16% 32.14';
-    expect(fields(text)).toMatchObject({ total: 23300, iva: 3214, subtotal: null });
+    expect(read(text)).toMatchObject({ total: 23300, iva: 3214, subtotal: null });
   });
 
   it('takes vouchers for a payment, not an item, when the TOTAL line was lost', () => {
     const text =
       'TIENDA\n1 LAVADO DE MOTOR $154.00\n1 LAVADO COMPLETO $244.00\n2 LAVADO EXPRESS $203.10\nVALES DE DESPENSA $601.10';
-    const f = fields(text);
+    const f = read(text);
     expect(f.total).toBe(60110);
     expect(f.items).toHaveLength(3);
   });
@@ -1665,8 +1665,6 @@ describe('a labelled persona física’s name wrapped onto the next line (the si
 });
 
 describe('what the seventh session’s probe printed (48 tickets, 31 other fonts)', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('puts back a company type’s dots read as commas, semicolons or colons, and a space inside C.V.', () => {
     const pacifico =
       'COMBUSTIBLES Y LUBRICANTES DEL PACIFICO,\nS.A.P.I; DE C.V:\nAV. RUIZ CORTINES 4232\nR.F.C. CLP811005KZ9\nTOTAL 300.00';
@@ -1809,8 +1807,6 @@ describe('a restaurant’s SUMA and IMPUESTOS (the seventh session’s probe)', 
 });
 
 describe('what a review of the seventh session’s rules built against them', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('keeps a total the items back above the cash when the rest was paid another way', () => {
     const body =
       'ABARROTES DON PEPE\nRFC GOLA850315QR2\nFECHA 10/11/2026\n2 COCA COLA 600ML 36.00\n1 JABON ROMA 1KG 42.50\n1 ACEITE 1-2-3 1L 71.50\n1 CARNE MOLIDA 700.00\nTOTAL 850.00\n';
@@ -1854,8 +1850,6 @@ describe('12-hour times the seventh session’s probes printed', () => {
 });
 
 describe('S.C. and A.C. names and two-line titles (the seventh session’s second probe)', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('ends a name wrapped above a dotted S.C. or A.C. alone on its line, and puts back an A.C.’s lost dot', () => {
     expect(
       read(
@@ -1888,8 +1882,6 @@ describe('S.C. and A.C. names and two-line titles (the seventh session’s secon
 });
 
 describe('a company type garbled alone on its line, and the RFC repair the whole name calls for', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('reads `AC.` alone under the name and `$.4. DE C.V.` as the company type', () => {
     expect(
       read(
