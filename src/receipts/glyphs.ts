@@ -1,6 +1,6 @@
 /**
  * Looking at single characters of a prepared page (black ink on white), where the OCR's reading can be checked
- * against the ink: a thermal font's barred or dotted zero (a bar or dot inside the 0) is read as 8.
+ * against the ink: a thermal font's barred or dotted zero (a bar or dot inside the 0) is read as 8, 6 or 9.
  */
 import { editLine } from './extract.text.js';
 import type { Box, OcrResult, OcrWord } from './ocr.js';
@@ -110,50 +110,100 @@ export function counters(g: Gray, span: [number, number], box: Box): number {
   return n;
 }
 
+/**
+ * How deep a notch the open side of a 6 or 9 cuts into its outline: a 6's right side (a 9's left side) runs in
+ * under its hook and out again to its bowl; a zero's side curves steadily out to its middle. The side's profile
+ * over the 55 % of the rows at the hook's end, and the deepest dip in it (px) below the profile on both sides of
+ * it. 0 for a zero; a few pixels for a 6 or 9.
+ */
+export function notchDepth(g: Gray, span: [number, number], box: Box, digit: '6' | '9'): number {
+  const reach: number[] = [];
+  for (let y = Math.max(0, box.y0); y < Math.min(g.height, box.y1); y++) {
+    let r = -1;
+    for (let x = span[0]; x <= span[1]; x++) {
+      if (!isInk(g, x, y)) continue;
+      // How far out the side reaches: the last inked column for a 6's right, the first for a 9's left.
+      if (digit === '6') r = x - span[0];
+      else if (r < 0) r = span[1] - x;
+    }
+    reach.push(r);
+  }
+  let a = 0;
+  let z = reach.length - 1;
+  while (a < z && reach[a] === -1) a++;
+  while (z > a && reach[z] === -1) z--;
+  const rows = Math.ceil(0.55 * (z - a + 1));
+  const side = (digit === '6' ? reach.slice(a, a + rows) : reach.slice(z + 1 - rows, z + 1)).map((r) =>
+    Math.max(0, r),
+  );
+  let depth = 0;
+  for (let i = 0; i < side.length; i++) {
+    const rim = Math.min(Math.max(...side.slice(0, i + 1)), Math.max(...side.slice(i)));
+    depth = Math.max(depth, rim - (side[i] ?? 0));
+  }
+  return depth;
+}
+
 /** An 8 whose outline has no waist is a barred or dotted zero. */
 const NO_WAIST = 0.97;
 /** An 8 that pinches this much, with both counters, shows the font's 8 has a waist. */
 const CLEAR_WAIST = 0.88;
 /** Below this height (px) one pixel moves the ratio by more than the margin between 8s and zeros. */
 const MIN_HEIGHT = 14;
+/** A 6 or 9 whose side dips this deep (px) shows the font's 6 and 9 have their notch. */
+const CLEAR_NOTCH = 3;
+/** Narrower than this (px), a 6 or 9's span is a piece of a character, not one to judge. */
+const MIN_WIDTH = 8;
 
 /** A word that carries a date (`10-MAR-2025`, `10/03/25`, `2025-03-10`) or a time (`20:07`, `20:07:22`). */
 const DATE_OR_TIME =
   /^\W*(\d{1,2}[-/.](\d{1,2}|[A-Z]{3})[-/.]\d{2,4}|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(:\d{2})?)\W*$/i;
 
-const mayHoldBarredZero = (w: OcrWord): boolean => w.text.includes('8') && DATE_OR_TIME.test(w.text);
+const mayHoldBarredZero = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_OR_TIME.test(w.text);
 
 /**
- * The date and time words whose 8s are barred zeros by their outline, with the reading corrected: `18-MAR-2025`
- * → `10-MAR-2025` when the 8's sides run straight and it has a counter (a blot of ink is not judged). Only on a
- * page whose font shows an 8 with a clear waist somewhere (any word), so a font or a blur that hides every 8's
- * waist changes nothing. Words whose characters cannot be told apart are left alone. Amounts are not touched:
- * arithmetic arbitrates them.
+ * The date and time words whose 8s, 6s and 9s are barred zeros by their outline, with the reading corrected:
+ * `18-MAR-2025` → `10-MAR-2025` when the 8's sides run straight and it has a counter (a blot of ink is not
+ * judged); `16-MAR-2025` → `10-MAR-2025` when the 6's right side (a 9's left) has no notch, and it has a counter
+ * and no waist. Only on a page whose font shows an 8 with a clear waist (for 8s), or a 6 or 9 with a clear notch
+ * (for 6s and 9s), somewhere (any word), so a font or a blur that hides them changes nothing. Words whose
+ * characters cannot be told apart are left alone. Amounts are not touched: arithmetic arbitrates them.
  */
 export function barredZeros(g: Gray, words: OcrWord[]): Array<{ word: OcrWord; text: string }> {
   let fontHasWaist = false;
-  const judged: Array<{ word: OcrWord; chars: string[]; zeros: number[] }> = [];
+  let fontHasNotch = false;
+  const judged: Array<{ word: OcrWord; chars: string[]; zeros: Array<{ at: number; read: string }> }> = [];
   for (const word of words) {
-    if (!word.text.includes('8')) continue;
+    if (!/[689]/.test(word.text)) continue;
     const chars = [...word.text];
     const spans = glyphSpans(g, word.bbox, chars.length);
     if (!spans || word.bbox.y1 - word.bbox.y0 < MIN_HEIGHT) continue;
-    const zeros: number[] = [];
+    const zeros: Array<{ at: number; read: string }> = [];
     chars.forEach((ch, i) => {
       const span = spans[i];
-      if (ch !== '8' || !span) return;
+      if (!span || !/[689]/.test(ch)) return;
       const ratio = waistRatio(g, span, word.bbox);
       const holes = counters(g, span, word.bbox);
-      if (ratio <= CLEAR_WAIST && holes === 2) fontHasWaist = true;
-      if (ratio >= NO_WAIST && ratio <= 1.1 && holes > 0) zeros.push(i);
+      const straight = ratio >= NO_WAIST && ratio <= 1.1 && holes > 0;
+      if (ch === '8') {
+        if (ratio <= CLEAR_WAIST && holes === 2) fontHasWaist = true;
+        if (straight) zeros.push({ at: i, read: ch });
+        return;
+      }
+      if (span[1] - span[0] + 1 < MIN_WIDTH) return;
+      const notch = notchDepth(g, span, word.bbox, ch as '6' | '9');
+      if (notch >= CLEAR_NOTCH) fontHasNotch = true;
+      if (notch === 0 && straight) zeros.push({ at: i, read: ch });
     });
     if (zeros.length && mayHoldBarredZero(word)) judged.push({ word, chars, zeros });
   }
-  if (!fontHasWaist) return [];
-  return judged.map(({ word, chars, zeros }) => ({
-    word,
-    text: chars.map((ch, i) => (zeros.includes(i) ? '0' : ch)).join(''),
-  }));
+  const shown = (read: string): boolean => (read === '8' ? fontHasWaist : fontHasNotch);
+  return judged
+    .map(({ word, chars, zeros }) => {
+      const at = new Set(zeros.filter((z) => shown(z.read)).map((z) => z.at));
+      return { word, text: chars.map((ch, i) => (at.has(i) ? '0' : ch)).join('') };
+    })
+    .filter((fix) => fix.text !== fix.word.text);
 }
 
 /**

@@ -1,6 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { barredZeros, counters, glyphSpans, waistRatio, withBarredZeros } from '../../src/receipts/glyphs.js';
+import {
+  barredZeros,
+  counters,
+  glyphSpans,
+  notchDepth,
+  waistRatio,
+  withBarredZeros,
+} from '../../src/receipts/glyphs.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 import type { Gray } from '../../src/receipts/raster.js';
 
@@ -15,6 +22,11 @@ const eight = (x: number): string =>
 // A barred zero: a rounded ring with straight sides and a bar across the middle.
 const barredZero = (x: number): string =>
   `<rect x="${x + 4}" y="6" width="16" height="30" rx="6" fill="none" stroke="#000" stroke-width="4"/><rect x="${x + 4}" y="19" width="16" height="4"/>`;
+// A 6: a bowl below, the stem up its left side and a hook over the top; its right side dips in under the hook.
+const six = (x: number): string =>
+  `<g fill="none" stroke="#000" stroke-width="4"><ellipse cx="${x + 12}" cy="26" rx="8" ry="8"/><path d="M${x + 6} 26 L${x + 6} 14 Q${x + 6} 6 ${x + 19} 7"/></g>`;
+// A 9: the 6 turned half round.
+const nine = (x: number): string => `<g transform="rotate(180 ${x + 12} 20)">${six(x)}</g>`;
 // A blot: an 8 printed so blurred that its counters filled in.
 const blot = (x: number): string => `<rect x="${x + 3}" y="4" width="18" height="32" rx="7"/>`;
 
@@ -85,5 +97,29 @@ describe('glyph checks on the prepared page', () => {
     const page = await draw([one, barredZero, colon, one, eight]);
     expect(barredZeros(page.gray, [word('18:18', page.box)])).toHaveLength(1);
     expect(barredZeros(page.gray, [word('18:18', { ...page.box, y1: page.box.y0 + 12 })])).toEqual([]);
+  });
+
+  it("measures the notch of a 6's right side and a 9's left side, none on a zero's", async () => {
+    const { gray, box } = await draw([six, nine, barredZero]);
+    const [s6, s9, z] = glyphSpans(gray, box, 3) as Array<[number, number]>;
+    expect(notchDepth(gray, s6 as [number, number], box, '6')).toBeGreaterThanOrEqual(3);
+    expect(notchDepth(gray, s9 as [number, number], box, '9')).toBeGreaterThanOrEqual(3);
+    expect(notchDepth(gray, z as [number, number], box, '6')).toBe(0);
+    expect(notchDepth(gray, z as [number, number], box, '9')).toBe(0);
+  });
+
+  it('reads a barred zero taken for 6 or 9 in a date or time as 0, where the font shows its 6s and 9s', async () => {
+    const time = await draw([one, barredZero, colon, one, six]);
+    expect(barredZeros(time.gray, [word('16:16', time.box)]).map((f) => f.text)).toEqual(['10:16']);
+    const nines = await draw([one, barredZero, colon, one, nine]);
+    expect(barredZeros(nines.gray, [word('19:19', nines.box)]).map((f) => f.text)).toEqual(['10:19']);
+    // As an amount it is left to the arithmetic.
+    expect(barredZeros(time.gray, [word('16.16', time.box)])).toEqual([]);
+    // No 6 or 9 of the font to compare with: nothing is changed.
+    const zeros = await draw([one, barredZero, colon, one, barredZero]);
+    expect(barredZeros(zeros.gray, [word('16:16', zeros.box)])).toEqual([]);
+    // A true 6 and 9 stay.
+    const real = await draw([one, six, colon, one, nine]);
+    expect(barredZeros(real.gray, [word('16:19', real.box)])).toEqual([]);
   });
 });
