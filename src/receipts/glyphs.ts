@@ -159,7 +159,8 @@ const MIN_WIDTH = 8;
 const DATE_OR_TIME =
   /^\W*(\d{1,2}[-/.](\d{1,2}|[A-Z]{3})[-/.]\d{2,4}|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(:\d{2})?)\W*$/i;
 
-const mayHoldBarredZero = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_OR_TIME.test(w.text);
+/** The words whose barred zeros are put back by default: dates and times (see barredZeros). */
+export const dateOrTimeWord = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_OR_TIME.test(w.text);
 
 /**
  * The date and time words whose 8s, 6s and 9s are barred zeros by their outline, with the reading corrected:
@@ -169,7 +170,11 @@ const mayHoldBarredZero = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_
  * (for 6s and 9s), somewhere (any word), so a font or a blur that hides them changes nothing. Words whose
  * characters cannot be told apart are left alone. Amounts are not touched: arithmetic arbitrates them.
  */
-export function barredZeros(g: Gray, words: OcrWord[]): Array<{ word: OcrWord; text: string }> {
+export function barredZeros(
+  g: Gray,
+  words: OcrWord[],
+  judge: (w: OcrWord) => boolean = dateOrTimeWord,
+): Array<{ word: OcrWord; text: string }> {
   let fontHasWaist = false;
   let fontHasNotch = false;
   const judged: Array<{ word: OcrWord; chars: string[]; zeros: Array<{ at: number; read: string }> }> = [];
@@ -195,7 +200,7 @@ export function barredZeros(g: Gray, words: OcrWord[]): Array<{ word: OcrWord; t
       if (notch >= CLEAR_NOTCH) fontHasNotch = true;
       if (notch === 0 && straight) zeros.push({ at: i, read: ch });
     });
-    if (zeros.length && mayHoldBarredZero(word)) judged.push({ word, chars, zeros });
+    if (zeros.length && judge(word)) judged.push({ word, chars, zeros });
   }
   const shown = (read: string): boolean => (read === '8' ? fontHasWaist : fontHasNotch);
   return judged
@@ -207,14 +212,19 @@ export function barredZeros(g: Gray, words: OcrWord[]): Array<{ word: OcrWord; t
 }
 
 /**
- * The OCR text with barred zeros in its date and time words corrected (see barredZeros), judged on the pixels of
- * the prepared page the words were read from (kept by the preparation: nothing is decoded again).
+ * The OCR text with barred zeros in its date and time words (or the words `judge` picks) corrected (see
+ * barredZeros), judged on the pixels of the prepared page the words were read from (kept by the preparation:
+ * nothing is decoded again).
  */
-export function withBarredZeros(page: Gray, ocr: OcrResult): string {
+export function withBarredZeros(
+  page: Gray,
+  ocr: OcrResult,
+  judge: (w: OcrWord) => boolean = dateOrTimeWord,
+): string {
   const words = ocr.words ?? [];
-  if (!words.some(mayHoldBarredZero)) return ocr.text;
+  if (!words.some((w) => /[689]/.test(w.text) && judge(w))) return ocr.text;
   let text = ocr.text;
-  for (const fix of barredZeros(page, words))
+  for (const fix of barredZeros(page, words, judge))
     text = editLine(text, fix.word.line, (l) => l.replace(fix.word.text, fix.text));
   return text;
 }

@@ -276,18 +276,32 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     }
     // A barred zero read as 8 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
     const first = { ...raw, text: withBarredZeros(page.gray, raw) };
+    // The same in the RFC's words gives another reading of the RFC, which the check digit judges below: a true 8
+    // of some fonts has no waist either, so the outline alone does not decide there.
+    const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
+    const zeroRfc = rfcWords
+      ? withBarredZeros(page.gray, first, (w) => rfcWords.words.includes(w))
+      : first.text;
     const t2 = performance.now();
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
     // A title in large display print that the page's reading left out, read alone and put back on top.
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
     let text = first.text;
+    let titled = (t: string): string => t;
     if (title) {
       const read = await engine.recognize(await grayCrop(page.gray, title), { words: true });
       const lines = read.confidence >= TITLE_CONFIDENCE ? titleLines(tokenLines(read)) : [];
-      if (lines.length) text = `${lines.join('\n')}\n${text}`;
+      if (lines.length) titled = (t) => `${lines.join('\n')}\n${t}`;
+      text = titled(text);
       timings.title_pass = performance.now() - t2;
     }
     let result = extractFields(text);
+    if (zeroRfc !== first.text) {
+      // Only the RFC is taken from it, and only when its reading is more confident (a check digit that holds).
+      const zeros = extractFields(titled(zeroRfc));
+      if (zeros.fields.vendor_rfc && zeros.confidence.vendor_rfc > result.confidence.vendor_rfc)
+        result = mergeExtractions(result, zeros, ['vendor_rfc']);
+    }
     const firstRfc = result.fields.vendor_rfc;
     if (opts.secondPass && weak(result)) {
       const t3 = performance.now();

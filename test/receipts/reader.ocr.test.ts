@@ -63,6 +63,27 @@ describe('readReceipt with real OCR', () => {
     });
   });
 
+  it("puts back a barred zero read as 6 in a date, and as 8 and 6 in an RFC, on a messaging app's copy", {
+    timeout: 60_000,
+  }, async () => {
+    // Shrunk to 0.85× and saved at q80, dev-011's `10-MAR-2025` reads `16-MAR-2025`, and dev-028's RFC
+    // `FSL040722CN0` reads `FSL048722CN6` (a one-edit 13-character misreading of the header re-read then won).
+    const copy = async (name: string): Promise<Buffer> => {
+      const photo = readFileSync(`${FIXTURES}/${name}.jpg`);
+      const { width = 0 } = await sharp(photo).metadata();
+      return sharp(photo)
+        .resize({ width: Math.round(width * 0.85) })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+    };
+    const [gas, pharmacy] = await Promise.all([
+      reader.read(await copy('dev-011-clean')),
+      reader.read(await copy('dev-028-mild')),
+    ]);
+    expect(gas.date).toBe('2025-03-10');
+    expect(pharmacy.vendor_rfc).toBe('FSL040722CN0');
+  });
+
   it('rejects bytes that are not an image', async () => {
     await expect(reader.read(Buffer.from('not an image'))).rejects.toThrow();
   });
