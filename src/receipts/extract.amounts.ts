@@ -59,24 +59,28 @@ const RULES: Array<[Kind, RegExp]> = [
   [
     'total',
     new RegExp(
-      `${TOTAL_WORD}(?!\\s*(DE\\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS|DESCUENTOS?|AHORRO))`,
+      `${TOTAL_WORD}(?!\\s*(DE\\s*)?(ARTICULOS|ARTS|PIEZAS|PZAS|ITEMS|PRODUCTOS|DESCUENTOS?|AHORRO|GST\\b|TAX\\b|QTY|QUANTITY|DISCOUNTS?\\b|SAVINGS?\\b|SALES?\\s?\\(?EXCL))`,
     ),
   ],
-  ['change', /\bCAMBIO\b|\bSU CAMBIO\b/],
-  ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)/],
+  ['change', /\bCAMBIO\b|\bSU CAMBIO\b|\bCHANGE\b/],
+  ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)|^\W*CASH\b/],
   ['importe', /^IMPORTE\b|\bA PAGAR\b/],
   // Paid by card, or by vouchers or transfer (the same kind of evidence: what was paid, no change given).
   [
     'card',
     new RegExp(
-      String.raw`TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER|AMEX|CARNET|${VOUCHER_WORDS}`,
+      String.raw`TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|MASTER|AMEX)(?![A-Z])|MASTERCARD|CARNET|${VOUCHER_WORDS}`,
     ),
   ],
 ];
 
+/** `TOTAL (IVA INCLUIDO) 286.81`, `TOTAL IVA INCL. $193.40`: the total, the tax only said to be in it. */
+const TOTAL_TAX_IN = new RegExp(String.raw`^\W*${TOTAL_WORD}\W*(?:IVA\s?INC|I\.V\.A\.\s?INC)`);
+
 function classify(norm: string): Kind | null {
   if (/SUGERID|ARTICULOS:|PRECIOS CON IVA|IVA INCLUIDO$|^\(/.test(norm) && !moneyIn(norm).length) return null;
   if (/SUGERID/.test(norm)) return null;
+  if (TOTAL_TAX_IN.test(norm)) return 'total';
   for (const [kind, re] of RULES) if (re.test(norm)) return kind;
   return null;
 }

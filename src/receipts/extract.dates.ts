@@ -103,11 +103,11 @@ const monthIndex = (s: string): number => {
 // Look-alike letters (`2O26`, `2I/11`, `21/II`) are digits in a date's groups (a day holds a real digit: the L of
 // `TEL. 12-34-56` is no day); lines arrive upper-cased.
 const NUMERIC =
-  /(?<!\d)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-.]\s?([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{4,5}|\d{2})(?!\d)/;
+  /(?<!\d)(?<!\d:)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-.]\s?([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{4,5}|\d{2})(?!\d)/;
 const ISO = /(?<!\d)(\d[0-9OQDIL]{3,4})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
 // `21-NOV-2026`, `21 NOV 2026`.
 const NAMED =
-  /(?<!\d)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d[0-9OQDIL]{3,4}|\d{2})(?!\d)/;
+  /(?<!\d)(?<!\d:)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d[0-9OQDIL]{3,4}|\d{2})(?!\d)/;
 // `21NOV26`: only beside a FECHA label or a time (`LOTE 12MAY27`, `CAD. 12DIC27` are lots and expiries).
 const NAMED_TIGHT = /(?<![\dA-Z])(\d{1,2})([A-Z]{3})(\d{4}|\d{2})(?![\dA-Z])/;
 // Or alone on its line (`18MAY25` over the time): a lot or an expiry carries its label.
@@ -117,7 +117,7 @@ const NAMED_LONG = /(?<!\d)(\d{1,2})\s+DE\s+([A-Z]{3})[A-Z]*\.?\s+(?:DEL?\s+)?(\
 /** Street names are dates too (`AV. 5 DE MAYO`, `C. 16 DE SEPTIEMBRE`). */
 const ADDRESS_LINE = /\b(?:AV|AVE|AVENIDA|CALLE|CALZ|BLVD|COL|C\.P|CP|ESQ)\b|^C\.\s/;
 // `NOV 21, 2026`: month first.
-const MONTH_FIRST = /(?<![A-Z])([A-Z]{3})[A-Z]*\.?\s(\d{1,2}),?\s(?:DE\s)?(\d{4})(?!\d)/;
+const MONTH_FIRST = /(?<![A-Z0])([A-Z0]{3})[A-Z0]*\.?\s(\d{1,2}),?\s(?:DE\s)?(\d{4})(?!\d)/;
 
 /** A date found on a line: `edits` repairs made; `doubtful` when part of it was probably not read at all. */
 interface FoundDate {
@@ -134,19 +134,20 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     const r = repairDate(yearOf(iso[1] ?? ''), iso[2] ?? '', iso[3] ?? '', win);
     if (r) return r;
   }
-  const named =
-    NAMED.exec(s) ??
-    (ADDRESS_LINE.test(s) ? null : NAMED_LONG.exec(s)) ??
-    (DATE_CONTEXT.test(s) ? NAMED_TIGHT.exec(s) : null);
-  if (named) {
-    const m = monthIndex(named[2] ?? '');
-    if (m > 0) {
-      const day = digitsOf(named[1] ?? '');
-      const rest = s.slice(named.index + named[0].length);
-      const joined = named[3] === '20' ? joinedYear(rest, String(m), day, win) : null;
-      const r = joined ?? repairDate(yearOf(named[3] ?? ''), String(m), day, win);
-      if (r) return splitDay(s, named.index, named[1] ?? '', r);
-    }
+  // Every place a pattern matches, in order: the first may be no date (`14:05 HRS 21 NOV 26`: `05 HRS 21`).
+  const named = [
+    ...matchesOf(NAMED, s),
+    ...(ADDRESS_LINE.test(s) ? [] : matchesOf(NAMED_LONG, s)),
+    ...(DATE_CONTEXT.test(s) ? matchesOf(NAMED_TIGHT, s) : []),
+  ];
+  for (const found of named) {
+    const m = monthIndex(found[2] ?? '');
+    if (m < 1) continue;
+    const day = digitsOf(found[1] ?? '');
+    const rest = s.slice(found.index + found[0].length);
+    const joined = found[3] === '20' ? joinedYear(rest, String(m), day, win) : null;
+    const r = joined ?? repairDate(yearOf(found[3] ?? ''), String(m), day, win);
+    if (r) return splitDay(s, found.index, found[1] ?? '', r);
   }
   const first = MONTH_FIRST.exec(s);
   if (first) {
@@ -156,8 +157,31 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
       if (r) return r;
     }
   }
-  const num = NUMERIC.exec(s);
-  if (!num) return null;
+  // `#19- 10/03/2018`: of the numeric dates a line holds, the one read with the fewest repairs; of equals, one
+  // printed with the same separator twice (a date is), else the first.
+  let best: { found: FoundDate; cost: number } | null = null;
+  for (const num of matchesOf(NUMERIC, s)) {
+    const found = numericDate(s, num, win);
+    const separators = num[0].replace(/[^/\-.\s]/g, '').replace(/\s/g, '');
+    const cost = (found?.edits ?? 0) + (separators[0] === separators[1] ? 0 : 0.5);
+    if (found && (!best || cost < best.cost)) best = { found, cost };
+  }
+  return best?.found ?? null;
+}
+
+/** Every match of `re` in `s`, overlapping ones included, in order. */
+function matchesOf(re: RegExp, s: string): RegExpExecArray[] {
+  const all = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+  const out: RegExpExecArray[] = [];
+  for (let m = all.exec(s); m; m = all.exec(s)) {
+    out.push(m);
+    all.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+/** The date a NUMERIC match gives: a split year joined, month-first read when it must be, repairs made. */
+function numericDate(s: string, num: RegExpExecArray, win: DateWindow): FoundDate | null {
   const [y, m, d] = [yearOf(num[3] ?? ''), digitsOf(num[2] ?? ''), digitsOf(num[1] ?? '')];
   const rest = s.slice(num.index + num[0].length);
   if (y === '20') {

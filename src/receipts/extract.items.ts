@@ -4,7 +4,8 @@ import type { ReceiptItem } from './receipt.types.js';
 const STOP = new RegExp(
   // `PAGO: $50.00` and `SU PAGO` are what the customer handed over (a parking ticket prints no TOTAL);
   // `PAGO: TELMEX 350.00` is a bill paid, an item. `CIVA INCLUIDO 187.18)`: a bracket read C before IVA.
-  `SUB\\s?-?TOTAL|^SUMA\\b|^IMPUESTOS?\\b|${TOTAL_WORD}|(?:\\b|^C)IVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b|\\bSU PAGO\\b|^PAGO\\s?:\\s?\\$?\\s?\\d|${VOUCHER_WORDS}`,
+  // `CONSUMO 349.60` over `PROPINA`: a restaurant's bill before the tip (not `CONSUMO DE ALIMENTOS 350.00`).
+  `^CONSUMO\\s?:?\\s?\\$?\\s?\\d|SUB\\s?-?TOTAL|^SUMA\\b|^IMPUESTOS?\\b|${TOTAL_WORD}|(?:\\b|^C)IVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b|\\bSU PAGO\\b|^PAGO\\s?:\\s?\\$?\\s?\\d|${VOUCHER_WORDS}`,
 );
 // Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
 const NOT_ITEM =
@@ -19,7 +20,7 @@ const HEADER_WORD = /\b(?:CAJA|MESA|BOMBA|ISLA|TRANS(?:ACCION)?|HORA)\b/;
  * times sign as `E`, `XxX`, `Q`, `€`, or a lone `0`/`O`.
  */
 const QTY_LINE =
-  /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)(?:(?:\s?(?:KG|K|GR|G|LTS?|L|PZA?|PZS))?(?:\s?(?:X+|@|E|\*|Q|€)\s?|\s[0O]\s)|\s?(?:KG|GR|LTS?|PZA?|PZS|M|MTS?)\s)\$?\d[\d,]*[.,]\d{2}/;
+  /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)(?:(?:\s?(?:KG|K|GR|G|LTS?|L|PZA?|PZS))?(?:\s?(?:X+|@|E|\*|Q|€)\s?|\s[0O]\s)|\s?(?:KG|GR|LTS?|PZA?|PZS|M|MTS?)\s)\$?\s?\d[\d,]*[.,]\d{2}/;
 const BARCODE = /^\d{8,14}$/;
 /** A line's last number with three decimals where an amount belongs: a barred zero read as two glyphs. */
 const THREE_DECIMALS = /(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\.(\d{3})\s?[A-Z]?$/;

@@ -10,7 +10,7 @@ export interface Found<T> {
 // A `#` may read `%`, `$` or `H` (`TICKET %031-076055`, `TRH 31045`), or `4` set apart before a long number
 // (`TICKET 4 0259275`). A restaurant's bill is a `CHEQUE:` too (with its colon or #: `PAGO CON CHEQUE` is a payment).
 const FOLIO_LABEL =
-  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%H](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?[#%$]?\s?(?:4\s(?=\d{5}))?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%H](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?[#%$]?\s?(?:4\s(?=\d{5}))?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
 
 /** Labels that name a ticket only where no other label does (a restaurant prints COMANDA beside its FOLIO). */
 const LATE_FOLIO_LABEL =
@@ -52,7 +52,9 @@ export function extractPostalCode(lines: Line[]): Found<string> {
 }
 
 const CARD =
-  /TARJETA|\bTARJ\b|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|VISA|MASTER\s?CARD|AMEX|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA/;
+  /TARJETA|\bTARJ\b|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|MASTER\s?CARD|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA/;
+/** What a shop says it accepts (`ACEPTAMOS TARJETAS DE CREDITO`) is not how this ticket was paid. */
+const ACCEPTS = /\bACEPTA(?:MOS|N)?\b|\bSE ACEPTAN\b/;
 // Not a restaurant's bill number (`CHEQUE: FV334760`, see FOLIO_LABEL).
 const OTHER =
   /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE(?!\s?[:#])|CODI\b|PAYPAL|MERCADO PAGO|PAGO CON PUNTOS/;
@@ -63,7 +65,7 @@ const OTHER =
 const BALANCE = /\bSALDO\b|PUNTOS|ACUMUL|GANASTE|BONIFICA/;
 const PAID_WITH = /\bPAGO\b|\bVALES?\b/;
 /** Change handed back, or what the customer handed over: cash, when no other way of paying is named. */
-const CHANGE = /\bCAMBIO\b|\bSU PAGO\b|\bRECIBIDO\b/;
+const CHANGE = /\bCAMBIO\b|\bSU PAGO\b|\bRECIBIDO\b|\bCHANGE\b/;
 /** SAT's c_FormaPago, printed as a code: 01 cash; 04, 28, 29 cards; any other code another way. */
 const FORMA_PAGO = /FORMA DE PAGO\s?:?\s?(\d{2})\b/;
 
@@ -77,7 +79,7 @@ export function extractPayment(lines: Line[]): Found<PaymentMethod> {
   let other = -1;
   let change = false;
   for (const [i, l] of lines.entries()) {
-    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm)) continue;
+    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm) || ACCEPTS.test(l.norm)) continue;
     // 99 is SAT's `por definir`: it says nothing.
     const code = FORMA_PAGO.exec(l.norm)?.[1];
     if (code && code !== '99')
@@ -85,7 +87,7 @@ export function extractPayment(lines: Line[]): Found<PaymentMethod> {
         value: code === '01' ? 'cash' : ['04', '28', '29'].includes(code) ? 'card' : 'other',
         confidence: 0.9,
       };
-    if (/\bEFECTIVO\b/.test(l.norm) && cash < 0) cash = i;
+    if (/\bEFECTIVO\b|^\W*CASH\b/.test(l.norm) && cash < 0) cash = i;
     if (CARD.test(l.norm) && card < 0) card = i;
     const balance = BALANCE.test(l.norm) && !PAID_WITH.test(l.norm);
     if (OTHER.test(l.norm) && !balance && other < 0) other = i;

@@ -1956,3 +1956,67 @@ describe('what a second review of the seventh session’s rules built against th
     expect(asPrinted('GRUPO AB', 'GRUPO ÁB')).toBe('GRUPO ÁB');
   });
 });
+
+/** A small ticket around the lines under test: a header with an RFC, then `body`. */
+const ticket = (body: string): string =>
+  `ABARROTES LA PALMA SA DE CV\nRFC: ALP010203AB1\nFECHA: 21/11/2026 HORA: 14:05\n${body}`;
+
+describe('layouts a text-level generator built (eighth session) and real foreign receipts', () => {
+  it('takes `TOTAL (IVA INCLUIDO)` as the total, not as an IVA line', () => {
+    const f = read(ticket('LECHE 1L 25.50\nPAN 10.00\nTOTAL (IVA INCLUIDO) 35.50\nPRECIOS CON IVA INCLUIDO'));
+    expect(f.total).toBe(3550);
+    expect(f.iva).toBeNull();
+  });
+
+  it('finds no card in words that hold VISA or AMEX, nor in what a shop says it accepts', () => {
+    expect(
+      read(ticket('TOTAL 18.50\nRECIBIDO 50.00\nCAMBIO 31.50\nFAVOR DE REVISAR SU MERCANCIA')).payment_method,
+    ).toBe('cash');
+    expect(
+      read(ticket('TOTAL 18.50\nRECIBIDO 50.00\nCAMBIO 31.50\nACEPTAMOS TARJETAS DE CREDITO Y DEBITO'))
+        .payment_method,
+    ).toBe('cash');
+    expect(read(ticket('TOTAL 18.50\nVISA ************1234 18.50')).payment_method).toBe('card');
+  });
+
+  it('takes no folio from TOTAL VENTA or FECHA DE VENTA, nor an amount as one', () => {
+    expect(read(ticket('TOTAL VENTA $776.13\nCUENTA: 378-128605')).folio).toBe('378-128605');
+    expect(read('FECHA DE VENTA: 2026-11-21 14:05\nTOTAL 10.00\nTICKET: 12345').folio).toBe('12345');
+    // `NOTA DE VENTA: 11976` and `No. VENTA: 4411` keep theirs.
+    expect(read(ticket('NOTA DE VENTA: 11976\nTOTAL 10.00')).folio).toBe('11976');
+    expect(read(ticket('No. VENTA: 4411\nTOTAL 10.00')).folio).toBe('4411');
+  });
+
+  it("ends the items at a restaurant's CONSUMO before the tip, and reads a `$ ` unit price", () => {
+    const f = extractFields(
+      ticket('SOPA DE TORTILLA 84.42\nENCHILADAS 265.18\nCONSUMO 349.60\nPROPINA 41.95\nTOTAL 391.55'),
+      TODAY,
+    ).fields;
+    expect(f.items.map((i) => i.description)).toEqual(['SOPA DE TORTILLA', 'ENCHILADAS']);
+    expect(f.total).toBe(34960);
+    const weighed = read(ticket('POLLO ENTERO\n2.235 KG X $ 56.75  $ 126.84\nTOTAL $ 126.84'));
+    expect(weighed.items).toEqual([
+      expect.objectContaining({ description: 'POLLO ENTERO', quantity: 2.235 }),
+    ]);
+  });
+
+  it('reads the date after a time or a number glued to it by a dash', () => {
+    const dt = (t: string) => extractDateTime(lines(t), TODAY);
+    expect(dt('15:29:04    AGOSTO 20, 2026')).toMatchObject({ date: '2026-08-20', time: '15:29:04' });
+    expect(dt('14:05 HRS   21 NOV 26')).toMatchObject({ date: '2026-11-21', time: '14:05' });
+    expect(dt('ORD #07 -REG #19- 10/03/2025').date).toBe('2025-03-10');
+    // `FECHA:21/11/2026` and a till number before a date are as before.
+    expect(dt('FECHA:21/11/2026').date).toBe('2026-11-21');
+    expect(dt('CAJA 3 5/11/2026').date).toBe('2026-11-05');
+    expect(dt('VENTA AGOST0 20, 2026').date).toBe('2026-08-20');
+  });
+
+  it('reads an English CASH / CHANGE pair and skips TOTAL GST, TOTAL QTY and TOTAL SALES (EXCLUDING GST)', () => {
+    const f = read(
+      'TOTAL QTY: 2\nTOTAL SALES (EXCLUDING GST) : 20.00\nTOTAL GST : 1.20\nTOTAL : 21.20\nCASH 50.00\nCHANGE 28.80',
+    );
+    expect(f.total).toBe(2120);
+    expect(f.payment_method).toBe('cash');
+    expect(read('TOTAL AMOUNT 1.50\nCASH 2.00\nCHANGE 0.50').total).toBe(150);
+  });
+});
