@@ -56,9 +56,20 @@ const withTypeS = (s: string): string => {
   return typed !== s && SUFFIX.test(typed.trim()) && !SUFFIX.test(s.trim()) ? typed : s;
 };
 
-/** `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`). */
+/**
+ * `C0MERCIAL 0XXO`, `MIN1SUPER`, `K1OSKO`, `PA5TELERIA`, `LA BO8EDA`: a 0, 1 or 5 inside a word of letters is an
+ * O, I or S, an 8 between two letters a B (a name's digits stand alone: `GRUPO 7 MARES`, `SUPER 15`).
+ */
 const lettersForZeros = (name: string): string =>
-  name.replace(/\b[A-Z0]*[A-Z][A-Z0]*\b/g, (w) => (/[A-Z].*[A-Z]/.test(w) ? w.replace(/0/g, 'O') : w));
+  name.replace(/\b[A-Z0158]*[A-Z][A-Z0158]*\b/g, (w) =>
+    /[A-Z].*[A-Z]/.test(w)
+      ? w
+          .replace(/0/g, 'O')
+          .replace(/1/g, 'I')
+          .replace(/5/g, 'S')
+          .replace(/(?<=[A-Z])8(?=[A-Z])/g, 'B')
+      : w,
+  );
 
 /** A word without the comma or dot OCR leaves after it. */
 const bare = (w: string): string => w.replace(/[.,]$/, '');

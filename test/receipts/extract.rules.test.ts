@@ -2019,4 +2019,16 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     expect(f.payment_method).toBe('cash');
     expect(read('TOTAL AMOUNT 1.50\nCASH 2.00\nCHANGE 0.50').total).toBe(150);
   });
+
+  it("puts back an I, S or B read as 1, 5 or 8 inside a name's words, and leaves a name's own numbers", () => {
+    const f = read('MIN1SUPER LA PA5TORA\nMIN1SUPER LA PA5TORA SA DE CV\nRFC: MLP010203AB1\nTOTAL 10.00');
+    expect(f.vendor_name).toBe('MINISUPER LA PASTORA SA DE CV');
+    expect(f.vendor_store_name).toBe('MINISUPER LA PASTORA');
+    expect(read('LA BO8EDA DEL 5 SA DE CV\nRFC: BDC010203AB1\nTOTAL 10.00').vendor_name).toBe(
+      'LA BOBEDA DEL 5 SA DE CV',
+    );
+    expect(read('GRUPO 7 MARES SUPER 15 SA DE CV\nRFC: GMS010203AB1\nTOTAL 10.00').vendor_name).toBe(
+      'GRUPO 7 MARES SUPER 15 SA DE CV',
+    );
+  });
 });
