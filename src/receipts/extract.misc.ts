@@ -38,17 +38,37 @@ const CP = /\bC\.?\s?P\.?\s?[:.]?\s?([0-9OIL]{5})(?!\d)|CODIGO POSTAL\s?:?\s?(\d
 /** `C.P.` ending its line: the code wrapped onto the next one, alone there. */
 const CP_AT_END = /\bC\.?\s?P\.?\s?[:.]?$|CODIGO POSTAL\s?:?$/;
 
+/**
+ * Where the store itself is (`SUCURSAL:`, `SUC. CENTRO`, `EXPEDIDO EN:`, `LUGAR DE EXPEDICION`): a chain prints
+ * its head office (`MATRIZ`, `DOMICILIO FISCAL`) first, and the branch's address after such a label. Not a
+ * branch number among the till's (`SUC 9187 CAJA 9`, printed below the address).
+ */
+const BRANCH =
+  /\bSUCURSAL\b|\bSUC\b\.?\s?:?\s?[A-Z]|EXPEDIDO EN|LUGAR DE EXPEDICION|\bEXPEDICION\b|\bTIENDA\s?:/;
+/** `LUGAR DE EXPEDICION: 84402`: SAT's place of issue, the branch's C.P. with no C.P. label. */
+const ISSUED_AT = /(?:LUGAR DE EXPEDICION|EXPEDIDO EN)\s?:?\s?(?:C\.?\s?P\.?\s?:?\s?)?(\d{5})(?!\d)/;
+
+/**
+ * The store's C.P.: SAT's place of issue when printed, else the first at or after a branch label, else the first
+ * printed.
+ */
 export function extractPostalCode(lines: Line[]): Found<string> {
+  for (const l of lines) {
+    const issued = ISSUED_AT.exec(l.norm)?.[1];
+    if (issued) return { value: issued, confidence: 0.9 };
+  }
+  const codes: Array<{ at: number; value: string; confidence: number }> = [];
   for (const [i, l] of lines.entries()) {
     const next = lines[i + 1]?.norm ?? '';
     const m = CP.exec(CP_AT_END.test(l.norm) && /^\d{5}$/.test(next) ? `${l.norm} ${next}` : l.norm);
     const raw = m?.[1] ?? m?.[2];
-    if (raw) {
-      const v = raw.replace(/O/g, '0').replace(/[IL]/g, '1');
-      return { value: v, confidence: v === raw ? 0.9 : 0.6 };
-    }
+    if (!raw) continue;
+    const v = raw.replace(/O/g, '0').replace(/[IL]/g, '1');
+    codes.push({ at: i, value: v, confidence: v === raw ? 0.9 : 0.6 });
   }
-  return { value: null, confidence: 0 };
+  const branch = lines.findIndex((l) => BRANCH.test(l.norm));
+  const pick = (branch >= 0 ? codes.find((c) => c.at >= branch) : undefined) ?? codes[0];
+  return pick ? { value: pick.value, confidence: pick.confidence } : { value: null, confidence: 0 };
 }
 
 const CARD =

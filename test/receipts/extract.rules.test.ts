@@ -2031,4 +2031,24 @@ describe('layouts a text-level generator built (eighth session) and real foreign
       'GRUPO 7 MARES SUPER 15 SA DE CV',
     );
   });
+
+  it("takes the branch's C.P. over the head office's printed before it, and SAT's place of issue first", () => {
+    const head =
+      'ABARROTES LA PALMA SA DE CV\nRFC: ALP010203AB1\nMATRIZ:\nAV. VALLARTA 264\nCOL. AMERICAS C.P. 99269\n';
+    expect(read(`${head}SUCURSAL: 042\nBLVD. AVILA CAMACHO 2361\nC. P. 61875\nTOTAL 10.00`).postal_code).toBe(
+      '61875',
+    );
+    expect(read(`${head}SUC. CENTRO\nCOL. OBRERA C.P. 24016\nTOTAL 10.00`).postal_code).toBe('24016');
+    expect(
+      read(
+        'SUC. PLAZA DEL SOL\nLUGAR DE EXPEDICION: 84402\nDOMICILIO FISCAL:\nMERIDA, YUC. C.P. 87550\nTOTAL 1.00',
+      ).postal_code,
+    ).toBe('84402');
+    // A branch number among the till's, below the address, moves nothing (a fiscal C.P. in the footer stays out).
+    expect(
+      read(
+        'LA PALMA\nCOL. CENTRO C.P. 20348\nSUC 9187 CAJA 9 OP 666\nTOTAL 10.00\nDOMICILIO FISCAL C.P. 06600',
+      ).postal_code,
+    ).toBe('20348');
+  });
 });
