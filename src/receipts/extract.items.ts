@@ -114,13 +114,20 @@ function lineAmount(norm: string): { at: number; options: Option[] } | null {
   return last ? { at: last.at, options: readOptions(last.cents) } : null;
 }
 
+/** Columns in the order description, quantity, amount (`DESCRIPCION CANT IMPORTE`). */
+const QTY_AFTER_DESCRIPTION = /\b(?:DESCRIPCION|ARTICULO|PRODUCTO|CONCEPTO)\b.*\bCANT/;
+/** The quantity column's value ending what precedes a line's amount. */
+const QTY_LAST = /\s(\d{1,3}(?:[.,]\d{1,3})?)\s*\$?\s*$/;
+
 /** A quantity as printed, with a decimal point or comma. */
 const num = (s: string): number => Number(s.replace(',', '.'));
 
 /** A line's description, without barcodes or a trailing tax letter, and the quantity that opens it. */
 function describe(s: string): { desc: string; qty: number | null } {
+  // Barcodes anywhere, and a shorter code (a SKU, 5 digits or more) opening the line: nobody buys 10,000 of a thing.
   let t = s
     .replace(/\b\d{8,14}\b/g, ' ')
+    .replace(/^\s*\d{5,7}\s+(?=[A-Z])/, '')
     .replace(/\s+[A-Z]$/, '')
     .trim();
   let qty: number | null = null;
@@ -167,7 +174,7 @@ function itemZone(lines: Line[]): Line[] {
 }
 
 /** Items in columns or two-line layouts: description (maybe a quantity before it) and the line total last. */
-function zoneItems(zone: Line[]): Draft[] {
+function zoneItems(zone: Line[], qtyLast = false): Draft[] {
   const items: Draft[] = [];
   let pendingDesc: string | null = null;
   for (const l of zone) {
@@ -222,8 +229,14 @@ function zoneItems(zone: Line[]): Draft[] {
       (withTrail.qty === null ||
         backs(trailQty, unit, amount.options) ||
         !backs(withTrail.qty, unit, amount.options));
-    const parsed = useTrail && withTrail ? withTrail : describe(before);
-    const qty = useTrail ? trailQty : parsed.qty;
+    let parsed = useTrail && withTrail ? withTrail : describe(before);
+    let qty = useTrail ? trailQty : parsed.qty;
+    // Under a `DESCRIPCION CANT IMPORTE` header, the number before the amount is the quantity.
+    const lastNumber = qtyLast && !twoPrices && qty === null ? QTY_LAST.exec(before) : null;
+    if (lastNumber?.[1]) {
+      const rest = describe(before.slice(0, lastNumber.index));
+      if (isDescription(rest.desc)) [parsed, qty] = [rest, num(lastNumber[1])];
+    }
     const description = isDescription(parsed.desc) ? parsed.desc : pendingDesc;
     if (description) items.push({ description, quantity: qty ?? 1, options: amount.options, unit });
     pendingDesc = null;
@@ -389,14 +402,18 @@ export interface ItemsReading {
  */
 export function readItems(lines: Line[]): ItemsReading {
   const zone = itemZone(lines);
+  const qtyLast = lines.some((l) => QTY_AFTER_DESCRIPTION.test(l.norm));
   // Fuel blocks, then whatever the ticket sold after them as ordinary lines (`1 ACEITE MOTOR 1L $189.00`).
   const labelled = labelledItems(lines);
   const drafts = labelled.drafts.length
     ? [
         ...labelled.drafts,
-        ...zoneItems(zone.filter((l) => l.index > labelled.end && !BLOCK_LINE.test(l.norm))),
+        ...zoneItems(
+          zone.filter((l) => l.index > labelled.end && !BLOCK_LINE.test(l.norm)),
+          qtyLast,
+        ),
       ]
-    : zoneItems(zone);
+    : zoneItems(zone, qtyLast);
   // The TOTAL with its label lost ends the items; its amount is the total's reading.
   const lostTotal = isLostTotal(drafts) ? (drafts.pop()?.options[0]?.cents ?? null) : null;
   const options = drafts.map(withProduct);

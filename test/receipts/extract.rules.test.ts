@@ -2051,4 +2051,24 @@ describe('layouts a text-level generator built (eighth session) and real foreign
       ).postal_code,
     ).toBe('20348');
   });
+
+  it('reads the quantity after the description under a DESCRIPCION CANT IMPORTE header, and a SKU as no quantity', () => {
+    const items = (body: string) =>
+      read(ticket(body)).items.map((i) => [i.description, i.quantity, i.amount] as const);
+    expect(
+      items(
+        'DESCRIPCION CANT IMPORTE\nQUESADILLA 9 $314.19\nREFRESCO 600ML 1 $28.28\nCLAVO 2 1/2 2.625 $117.08\nTOTAL $459.55',
+      ),
+    ).toEqual([
+      ['QUESADILLA', 9, 31419],
+      ['REFRESCO 600ML', 1, 2828],
+      ['CLAVO 2 1/2', 2.625, 11708],
+    ]);
+    // Without that header the number stays part of the description.
+    expect(items('REFRESCO 600ML 1 $28.28\nTOTAL $28.28')).toEqual([['REFRESCO 600ML 1', 1, 2828]]);
+    expect(items('279739 TOALLA BANO $177.89\n2 JABON ZOTE 30.00\nTOTAL $207.89')).toEqual([
+      ['TOALLA BANO', 1, 17789],
+      ['JABON ZOTE', 2, 3000],
+    ]);
+  });
 });
