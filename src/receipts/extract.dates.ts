@@ -126,9 +126,55 @@ interface FoundDate {
   doubtful?: boolean;
 }
 
+const MONTH_NAMES = new Set([
+  ...MONTHS,
+  ...Object.keys(MONTH_ALT),
+  'SEPT',
+  'ENERO',
+  'FEBRERO',
+  'MARZO',
+  'ABRIL',
+  'MAYO',
+  'JUNIO',
+  'JULIO',
+  'AGOSTO',
+  'SEPTIEMBRE',
+  'SETIEMBRE',
+  'OCTUBRE',
+  'NOVIEMBRE',
+  'DICIEMBRE',
+]);
+const MONTH_WORD = new RegExp(`(?<![A-Z])(?:${MONTHS.join('|')})`);
+/** A date's numbers printed around a separator: `1S/12/24`, `2024-O3-17`. */
+const SEPARATED = /[0-9OQDILS]\s?[/\-.]\s?[0-9OQDILS]{1,2}\s?[/\-.]\s?[0-9OQDILS]/;
+/** A glued date (`O2FEB24`, `1OSEP24`): day, month, year. */
+const GLUED = new RegExp(
+  `(?<![A-Z0-9])([0-9OQDIL]{1,2})(${MONTHS.join('|')})([0-9OQDILS]{2,4})(?![A-Z0-9])`,
+  'g',
+);
+const asDigits = (w: string): string => w.replace(/[OQD]/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5');
+
+/**
+ * Look-alike letters in a date put back: a month word's digits (`AGOST0`, `DIC1EMBRE`, `5EP`) are letters; on a
+ * line with a month word, a FECHA label or two date separators, a number's letters (`I3`, `0S`, `202S`, `2O24`)
+ * are digits. Words without a digit (`DOS`, `SOL`) are left alone.
+ */
+function unslipDate(line: string): string {
+  const months = line.replace(/(?<![A-Z0-9])[A-Z015]{3,10}(?![A-Z0-9])/g, (w) => {
+    if (!/[015]/.test(w) || !/[A-Z].*[A-Z]/.test(w)) return w;
+    const letters = w.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S');
+    return MONTH_NAMES.has(letters) ? letters : w;
+  });
+  const glued = months.replace(GLUED, (w, d: string, m: string, y: string) =>
+    /\d/.test(d + y) ? `${asDigits(d)}${m}${asDigits(y)}` : w,
+  );
+  if (!/FECHA/.test(glued) && !MONTH_WORD.test(glued) && !SEPARATED.test(glued)) return glued;
+  return glued.replace(/(?<![A-Z0-9])[0-9OQDILS]{1,4}(?![A-Z0-9])/g, (w) => (/\d/.test(w) ? asDigits(w) : w));
+}
+
 function dateOn(norm: string, win: DateWindow): FoundDate | null {
   // `21|11|2026`: a slash read as a bar, between digits only.
-  const s = norm.replace(/-+/g, '-').replace(/(?<=\d)\s?\|\s?(?=\d)/g, '/');
+  const s = unslipDate(norm.replace(/-+/g, '-').replace(/(?<=\d)\s?\|\s?(?=\d)/g, '/'));
   const iso = ISO.exec(s);
   if (iso) {
     const r = repairDate(yearOf(iso[1] ?? ''), iso[2] ?? '', iso[3] ?? '', win);

@@ -2071,4 +2071,18 @@ describe('layouts a text-level generator built (eighth session) and real foreign
       ['JABON ZOTE', 2, 3000],
     ]);
   });
+
+  it('reads a date whose numbers or month word carry look-alike letters (`I3`, `0S`, `AGOST0`, `O2FEB24`)', () => {
+    const date = (t: string) => extractDateTime(lines(t), TODAY).date;
+    expect(date('FECHA: DICIEMBRE I3, 2025')).toBe('2025-12-13');
+    expect(date('FECHA: VIERNES, I3 DE NOVIEMBRE DE 2026')).toBe('2026-11-13');
+    expect(date('FECHA: 05/0S/2025  HORA: 16:34:22')).toBe('2025-05-05');
+    expect(date('FECHA: 202S/02/21')).toBe('2025-02-21');
+    expect(date('VIERNES, 14 DE AGOST0 DE 2026')).toBe('2026-08-14');
+    expect(date('12:03 PM    DIC1EMBRE 21, 2024')).toBe('2024-12-21');
+    expect(date('FECHA: O2FEB24')).toBe('2024-02-02');
+    expect(date('2024-O3-17    10:00:21 PM')).toBe('2024-03-17');
+    // Words without a digit stay words; a line with no date stays without one.
+    expect(date('TACOS DOS SOL 1S 20.00')).toBeNull();
+  });
 });
