@@ -36,9 +36,12 @@ const ADDRESS_WORD =
   /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b/;
 const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
 
-/** A label before the issuer's name (`RAZON SOCIAL:`, `PROPIETARIO:`): not part of it. */
+/**
+ * A label before the issuer's name (`RAZON SOCIAL:`, `PROPIETARIO:`): not part of it. Its colon may be lost to OCR
+ * (`RAZON SOCIAL TIENDAS …`), except after the short `PROP`.
+ */
 const NAME_LABEL =
-  /^\W*(?:RAZON SOCIAL|DENOMINACION|NOMBRE|PROPIETARI[OA]|PROP|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR|FRANQUICIATARI[OA]|FRANQUICIAD[OA])\s?[:.]\s*/;
+  /^\W*(?:(?:RAZON SOCIAL|DENOMINACION(?: SOCIAL)?|NOMBRE|PROPIETARI[OA]|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR|FRANQUICIATARI[OA]|FRANQUICIAD[OA])(?:\s?[:.]\s*|\s+(?=[A-Z]{2}))|PROP\s?[:.]\s*)/;
 /**
  * An RFC printed after the name on its line (`CADENA COMERCIAL OXXO SA DE CV RFC: CCO860523114`), labelled or
  * shaped like one; the RFC is read on its own elsewhere.
@@ -57,19 +60,21 @@ const withTypeS = (s: string): string => {
 };
 
 /**
- * `C0MERCIAL 0XXO`, `MIN1SUPER`, `K1OSKO`, `PA5TELERIA`, `LA BO8EDA`: a 0, 1 or 5 inside a word of letters is an
- * O, I or S, an 8 between two letters a B (a name's digits stand alone: `GRUPO 7 MARES`, `SUPER 15`).
+ * `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`). A 1, 5
+ * or 8 between two letters of a word of four letters or more is an I, S or B (`MIN1SUPER`, `PA5TELERIA`,
+ * `LA BO8EDA`), and at its edge in a word of five letters or more (`5ANCHEZ`); not in an ordinal or a short brand
+ * (`1ER PISO`, `LA 5TA`, `5ASEC`) nor in a short code (`A1A`).
  */
 const lettersForZeros = (name: string): string =>
-  name.replace(/\b[A-Z0158]*[A-Z][A-Z0158]*\b/g, (w) =>
-    /[A-Z].*[A-Z]/.test(w)
-      ? w
-          .replace(/0/g, 'O')
-          .replace(/1/g, 'I')
-          .replace(/5/g, 'S')
-          .replace(/(?<=[A-Z])8(?=[A-Z])/g, 'B')
-      : w,
-  );
+  name.replace(/\b[A-Z0158]*[A-Z][A-Z0158]*\b/g, (w) => {
+    if (!/[A-Z].*[A-Z]/.test(w)) return w;
+    const zeros = w.replace(/0/g, 'O');
+    const letters = zeros.match(/[A-Z]/g)?.length ?? 0;
+    if (letters < 4) return zeros;
+    // At a word's edge only in a longer word (`5ANCHEZ`, `RAMO5`), where a brand's number is unlikely.
+    const slip = letters >= 5 ? /(?<=[A-Z])[158](?=[A-Z]|$)|^[158](?=[A-Z])/g : /(?<=[A-Z])[158](?=[A-Z])/g;
+    return zeros.replace(slip, (d) => ({ '1': 'I', '5': 'S', '8': 'B' })[d] ?? d);
+  });
 
 /** A word without the comma or dot OCR leaves after it. */
 const bare = (w: string): string => w.replace(/[.,]$/, '');
@@ -163,7 +168,20 @@ export function rfcNameMatch(name: string, rfc: string | null): number {
 }
 
 /** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
-export function extractVendor(lines: Line[], rfc: string | null, rfcLine: number | null): Vendor {
+/**
+ * A line with the look-alike digits among its words' letters read as letters (`FRANC1SCO D0MINGUEZ`), so a name
+ * reads as one: words with at most two such digits and three letters or more. An RFC or a code keeps its digits.
+ */
+const withLetterSlips = (l: Line): Line => {
+  const norm = l.norm.replace(/\b[A-Z0158]*[A-Z][A-Z0158]*\b/g, (w) => {
+    const digits = w.replace(/[^0158]/g, '').length;
+    return digits > 0 && digits <= 2 && w.length - digits >= 3 ? lettersForZeros(w) : w;
+  });
+  return norm === l.norm ? l : { ...l, norm };
+};
+
+export function extractVendor(read: Line[], rfc: string | null, rfcLine: number | null): Vendor {
+  const lines = read.map(withLetterSlips);
   // A franchisor's block (`FRANQUICIANTE:`, its name and RFC) is no part of the seller's header.
   const franchisor = franchisorLines(lines);
   const topEnd = Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1));

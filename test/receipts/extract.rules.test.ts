@@ -2085,4 +2085,30 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     // Words without a digit stay words; a line with no date stays without one.
     expect(date('TACOS DOS SOL 1S 20.00')).toBeNull();
   });
+
+  it("reads a persona física's name with a look-alike digit in it, and a name label whose colon was lost", () => {
+    expect(read('TACOS RAMOS\nFRANC1SCO RAMOS TORRES\nRFC RATF851121AB1\nTOTAL 10.00').vendor_name).toBe(
+      'FRANCISCO RAMOS TORRES',
+    );
+    expect(read('EL OASIS\nJUAN D0MINGUEZ JIMENEZ\nRFC. DOJJ300703415\nTOTAL 10.00').vendor_name).toBe(
+      'JUAN DOMINGUEZ JIMENEZ',
+    );
+    expect(
+      read(
+        'RAPIDITO\nRAZON SOCIAL TIENDAS RAPIDITO JALISCIENSE,\nS.A. DE C.V.  R.F.C. TRJ470615ZUA\nTOTAL 1.00',
+      ).vendor_name,
+    ).toBe('TIENDAS RAPIDITO JALISCIENSE, S.A. DE C.V.');
+    expect(
+      read('MATERIALES LA PALA\nNOMBRE  ARTURO RIVERA SALAZAR\nRFC. RISA871203Z26\nTOTAL 1.00').vendor_name,
+    ).toBe('ARTURO RIVERA SALAZAR');
+  });
+
+  it("keeps a name's ordinals, short brands and codes as printed (a review's cases)", () => {
+    const name = (n: string) => read(`${n}\nRFC: RPI010203AB1\nTOTAL 1.00`).vendor_name;
+    expect(name('RESTAURANTE 1ER PISO SA DE CV')).toBe('RESTAURANTE 1ER PISO SA DE CV');
+    expect(name('TAQUERIA LA 5TA SA DE CV')).toBe('TAQUERIA LA 5TA SA DE CV');
+    expect(name('TINTORERIAS 5ASEC SA DE CV')).toBe('TINTORERIAS 5ASEC SA DE CV');
+    expect(name('REFACCIONES A1A SA DE CV')).toBe('REFACCIONES A1A SA DE CV');
+    expect(name('ABARROTES 5ANCHEZ SA DE CV')).toBe('ABARROTES SANCHEZ SA DE CV');
+  });
 });
