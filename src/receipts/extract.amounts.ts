@@ -63,19 +63,22 @@ const RULES: Array<[Kind, RegExp]> = [
     ),
   ],
   ['change', /\bCAMBIO\b|\bSU CAMBIO\b|\bCHANGE\b/],
-  ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)|^\W*CASH\b/],
+  ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)|^\W*CASH\b(?!\s?BACK)/],
   ['importe', /^IMPORTE\b|\bA PAGAR\b/],
   // Paid by card, or by vouchers or transfer (the same kind of evidence: what was paid, no change given).
   [
     'card',
     new RegExp(
-      String.raw`TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|MASTER|AMEX)(?![A-Z])|MASTERCARD|CARNET|${VOUCHER_WORDS}`,
+      String.raw`TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|MASTER|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|MASTERCARD|CARNET|${VOUCHER_WORDS}`,
     ),
   ],
 ];
 
-/** `TOTAL (IVA INCLUIDO) 286.81`, `TOTAL IVA INCL. $193.40`: the total, the tax only said to be in it. */
-const TOTAL_TAX_IN = new RegExp(String.raw`^\W*${TOTAL_WORD}\W*(?:IVA\s?INC|I\.V\.A\.\s?INC)`);
+/**
+ * `TOTAL (IVA INCLUIDO) 286.81`: the total, the tax only said to be in it (in brackets; `TOTAL IVA INCLUIDO 10.28`
+ * may be the tax's own total).
+ */
+const TOTAL_TAX_IN = new RegExp(String.raw`^\W*${TOTAL_WORD}\s?\(\s?(?:IVA|I\.V\.A\.?)\s?INC`);
 
 function classify(norm: string): Kind | null {
   if (/SUGERID|ARTICULOS:|PRECIOS CON IVA|IVA INCLUIDO$|^\(/.test(norm) && !moneyIn(norm).length) return null;

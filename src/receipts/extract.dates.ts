@@ -103,13 +103,14 @@ const monthIndex = (s: string): number => {
 // Look-alike letters (`2O26`, `2I/11`, `21/II`) are digits in a date's groups (a day holds a real digit: the L of
 // `TEL. 12-34-56` is no day); lines arrive upper-cased.
 const NUMERIC =
-  /(?<!\d)(?<!\d:)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-.]\s?([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{4,5}|\d{2})(?!\d)/;
+  /(?<!\d)(?<!\d\d:)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-.]\s?([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{4,5}|\d{2})(?!\d)/;
 const ISO = /(?<!\d)(\d[0-9OQDIL]{3,4})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
 // `21-NOV-2026`, `21 NOV 2026`.
 const NAMED =
-  /(?<!\d)(?<!\d:)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d[0-9OQDIL]{3,4}|\d{2})(?!\d)/;
+  /(?<!\d)(?<!\d\d:)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-. ]\s?([A-Z0]{3})[A-Z0]*\.?\s?[/\-. ]\s?(\d[0-9OQDIL]{3,4}|\d{2})(?!\d)/;
 // `21NOV26`: only beside a FECHA label or a time (`LOTE 12MAY27`, `CAD. 12DIC27` are lots and expiries).
-const NAMED_TIGHT = /(?<![\dA-Z])(\d{1,2})([A-Z]{3})(\d{4}|\d{2})(?![\dA-Z])/;
+const NAMED_TIGHT =
+  /(?<![\dA-Z])(?<!\b(?:LOTE?|CAD|EXP|VTO|VENCE)\.?\s?:?\s?)(\d{1,2})([A-Z]{3})(\d{4}|\d{2})(?![\dA-Z])/;
 // Or alone on its line (`18MAY25` over the time): a lot or an expiry carries its label.
 const DATE_CONTEXT = /FECHA|\d\s?:\s?\d{2}|^\W*\d{1,2}[A-Z]{3}(?:\d{4}|\d{2})\W*$/;
 // `21 DE NOVIEMBRE DE 2026`: four-digit year only (`AV. 5 DE MAYO 23` is an address).
@@ -184,7 +185,7 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
   const named = [
     ...matchesOf(NAMED, s),
     ...(ADDRESS_LINE.test(s) ? [] : matchesOf(NAMED_LONG, s)),
-    ...(DATE_CONTEXT.test(s) ? matchesOf(NAMED_TIGHT, s) : []),
+    ...(DATE_CONTEXT.test(s) ? matchesOf(NAMED_TIGHT, s).slice(0, 1) : []),
   ];
   for (const found of named) {
     const m = monthIndex(found[2] ?? '');
@@ -203,16 +204,18 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
       if (r) return r;
     }
   }
-  // `#19- 10/03/2018`: of the numeric dates a line holds, the one read with the fewest repairs; of equals, one
-  // printed with the same separator twice (a date is), else the first.
-  let best: { found: FoundDate; cost: number } | null = null;
+  // The first numeric date a line holds, but not one glued together from a number before it (`#19- 10/03/2018`:
+  // two different separators, one with a space beside it) when a later one is read whole.
+  let glued: FoundDate | null = null;
   for (const num of matchesOf(NUMERIC, s)) {
     const found = numericDate(s, num, win);
-    const separators = num[0].replace(/[^/\-.\s]/g, '').replace(/\s/g, '');
-    const cost = (found?.edits ?? 0) + (separators[0] === separators[1] ? 0 : 0.5);
-    if (found && (!best || cost < best.cost)) best = { found, cost };
+    if (!found) continue;
+    const seps = num[0].match(/\s?[/\-.]\s?/g) ?? [];
+    const joined = seps.length === 2 && seps[0]?.trim() !== seps[1]?.trim() && seps.some((x) => /\s/.test(x));
+    if (!joined) return found;
+    glued ??= found;
   }
-  return best?.found ?? null;
+  return glued;
 }
 
 /** Every match of `re` in `s`, overlapping ones included, in order. */

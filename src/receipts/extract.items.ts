@@ -5,7 +5,7 @@ const STOP = new RegExp(
   // `PAGO: $50.00` and `SU PAGO` are what the customer handed over (a parking ticket prints no TOTAL);
   // `PAGO: TELMEX 350.00` is a bill paid, an item. `CIVA INCLUIDO 187.18)`: a bracket read C before IVA.
   // `CONSUMO 349.60` over `PROPINA`: a restaurant's bill before the tip (not `CONSUMO DE ALIMENTOS 350.00`).
-  `^CONSUMO\\s?:?\\s?\\$?\\s?\\d|SUB\\s?-?TOTAL|^SUMA\\b|^IMPUESTOS?\\b|${TOTAL_WORD}|(?:\\b|^C)IVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b|\\bSU PAGO\\b|^PAGO\\s?:\\s?\\$?\\s?\\d|${VOUCHER_WORDS}`,
+  `^CONSUMO\\s?:?\\s?\\$?\\s?\\d[\\d,]*[.,]\\d{2}\\s*$|SUB\\s?-?TOTAL|^SUMA\\b|^IMPUESTOS?\\b|${TOTAL_WORD}|(?:\\b|^C)IVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b|\\bSU PAGO\\b|^PAGO\\s?:\\s?\\$?\\s?\\d|${VOUCHER_WORDS}`,
 );
 // Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
 const NOT_ITEM =

@@ -43,14 +43,17 @@ const CP_AT_END = /\bC\.?\s?P\.?\s?[:.]?$|CODIGO POSTAL\s?:?$/;
  * its head office (`MATRIZ`, `DOMICILIO FISCAL`) first, and the branch's address after such a label. Not a
  * branch number among the till's (`SUC 9187 CAJA 9`, printed below the address).
  */
-const BRANCH =
-  /\bSUCURSAL\b|\bSUC\b\.?\s?:?\s?[A-Z]|EXPEDIDO EN|LUGAR DE EXPEDICION|\bEXPEDICION\b|\bTIENDA\s?:/;
+const BRANCH = /\bSUCURSAL\b|\bSUC\b\.?\s?:?\s?[A-Z]|EXPEDIDO EN|LUGAR DE EXPEDICION/;
+/** Not a branch's address: an ad (`VALIDO EN CUALQUIER SUCURSAL`), a branch number by the till's. */
+const NOT_BRANCH = /CUALQUIER|\bTU SUCURSAL|NUESTRAS?\b|\bNO\.?\s?(?:DE\s)?SUCURSAL|\bCAJA\b|\bTERMINAL\b/;
+/** How far below its branch label the branch's C.P. may be printed (name, street, colonia, city, C.P.). */
+const BRANCH_REACH = 4;
 /** `LUGAR DE EXPEDICION: 84402`: SAT's place of issue, the branch's C.P. with no C.P. label. */
 const ISSUED_AT = /(?:LUGAR DE EXPEDICION|EXPEDIDO EN)\s?:?\s?(?:C\.?\s?P\.?\s?:?\s?)?(\d{5})(?!\d)/;
 
 /**
- * The store's C.P.: SAT's place of issue when printed, else the first at or after a branch label, else the first
- * printed.
+ * The store's C.P.: SAT's place of issue when printed, else the first within a few lines below a branch label,
+ * else the first printed.
  */
 export function extractPostalCode(lines: Line[]): Found<string> {
   for (const l of lines) {
@@ -66,13 +69,15 @@ export function extractPostalCode(lines: Line[]): Found<string> {
     const v = raw.replace(/O/g, '0').replace(/[IL]/g, '1');
     codes.push({ at: i, value: v, confidence: v === raw ? 0.9 : 0.6 });
   }
-  const branch = lines.findIndex((l) => BRANCH.test(l.norm));
-  const pick = (branch >= 0 ? codes.find((c) => c.at >= branch) : undefined) ?? codes[0];
+  const branch = lines.findIndex((l) => BRANCH.test(l.norm) && !NOT_BRANCH.test(l.norm));
+  const pick =
+    (branch >= 0 ? codes.find((c) => c.at >= branch && c.at <= branch + BRANCH_REACH) : undefined) ??
+    codes[0];
   return pick ? { value: pick.value, confidence: pick.confidence } : { value: null, confidence: 0 };
 }
 
 const CARD =
-  /TARJETA|\bTARJ\b|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|MASTER\s?CARD|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA/;
+  /TARJETA|\bTARJ\b|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|MASTER\s?CARD|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA/;
 /** What a shop says it accepts (`ACEPTAMOS TARJETAS DE CREDITO`) is not how this ticket was paid. */
 const ACCEPTS = /\bACEPTA(?:MOS|N)?\b|\bSE ACEPTAN\b/;
 // Not a restaurant's bill number (`CHEQUE: FV334760`, see FOLIO_LABEL).
@@ -99,7 +104,7 @@ export function extractPayment(lines: Line[]): Found<PaymentMethod> {
   let other = -1;
   let change = false;
   for (const [i, l] of lines.entries()) {
-    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm) || ACCEPTS.test(l.norm)) continue;
+    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm) || (ACCEPTS.test(l.norm) && !moneyIn(l.norm).length)) continue;
     // 99 is SAT's `por definir`: it says nothing.
     const code = FORMA_PAGO.exec(l.norm)?.[1];
     if (code && code !== '99')
@@ -107,7 +112,7 @@ export function extractPayment(lines: Line[]): Found<PaymentMethod> {
         value: code === '01' ? 'cash' : ['04', '28', '29'].includes(code) ? 'card' : 'other',
         confidence: 0.9,
       };
-    if (/\bEFECTIVO\b|^\W*CASH\b/.test(l.norm) && cash < 0) cash = i;
+    if (/\bEFECTIVO\b|^\W*CASH\b(?!\s?BACK)/.test(l.norm) && cash < 0) cash = i;
     if (CARD.test(l.norm) && card < 0) card = i;
     const balance = BALANCE.test(l.norm) && !PAID_WITH.test(l.norm);
     if (OTHER.test(l.norm) && !balance && other < 0) other = i;

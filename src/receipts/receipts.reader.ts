@@ -296,13 +296,14 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       timings.title_pass = performance.now() - t2;
     }
     let result = extractFields(text);
+    const firstRfc = result.fields.vendor_rfc;
     if (zeroRfc !== first.text) {
-      // Only the RFC is taken from it, and only when its reading is more confident (a check digit that holds).
+      // Only the RFC is taken from it, and only when its reading is more confident (a check digit that holds); an
+      // RFC it changes judges the razón social again below, as one a re-read found does.
       const zeros = extractFields(titled(zeroRfc));
       if (zeros.fields.vendor_rfc && zeros.confidence.vendor_rfc > result.confidence.vendor_rfc)
         result = mergeExtractions(result, zeros, ['vendor_rfc']);
     }
-    const firstRfc = result.fields.vendor_rfc;
     if (opts.secondPass && weak(result)) {
       const t3 = performance.now();
       const again = await engine.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));

@@ -2111,4 +2111,31 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     expect(name('REFACCIONES A1A SA DE CV')).toBe('REFACCIONES A1A SA DE CV');
     expect(name('ABARROTES 5ANCHEZ SA DE CV')).toBe('ABARROTES SANCHEZ SA DE CV');
   });
+
+  it("keeps what a review of this session's rules found they broke", () => {
+    const dt = (t: string) => extractDateTime(lines(t), TODAY).date;
+    // A label's letter read as a digit before its colon is no time; the first date stays first.
+    expect(dt('FECH4:21/11/2026')).toBe('2026-11-21');
+    expect(dt('FECHA 21/11/2826 ULT. COMPRA: 02/10/2026')).toBe('2026-11-21');
+    expect(dt('FECHA: 21.11/2026 14:05 CAD: 12/05/2027')).toBe('2026-11-21');
+    expect(dt('14:05 LOTE 12MAY27 21NOV26')).toBe('2026-11-21');
+    // A branch number by the till's, or an ad naming branches, does not send the C.P. to the footer's.
+    const footer = 'DOMICILIO FISCAL: AV. REFORMA 100\nCUAUHTEMOC, CDMX\nC.P. 06600';
+    for (const till of ['SUCURSAL 0123 CAJA 02', 'VALIDO EN CUALQUIER SUCURSAL'])
+      expect(read(`LA PALMA\nCOL. CENTRO C.P. 72000\n${till}\nTOTAL 10.00\n${footer}`).postal_code).toBe(
+        '72000',
+      );
+    // Card words OCR glued, cash back on a card ticket, an accepting word on the paying line.
+    expect(read(ticket('TOTAL 74.50\nVISAMASTER 74.50')).payment_method).toBe('card');
+    expect(read(ticket('TOTAL 74.50\nBANAMEX ****1234 74.50')).payment_method).toBe('card');
+    expect(read(ticket('TOTAL 274.50\nCASH BACK 200.00\nT. DEBITO 274.50')).payment_method).toBe('card');
+    expect(read(ticket('TOTAL 74.50\nPAGO CON TARJETA SE ACEPTAN 74.50')).payment_method).toBe('card');
+    // `TOTAL IVA INCLUIDO 10.28` beside the TOTAL is the tax's own line.
+    expect(read(ticket('CAFE 74.50\nTOTAL IVA INCLUIDO 10.28\nTOTAL 74.50'))).toMatchObject({
+      iva: 1028,
+      total: 7450,
+    });
+    // A buffet is an item.
+    expect(read(ticket('CONSUMO 1 BUFFET 189.00\nREFRESCO 25.00\nTOTAL 214.00')).items).toHaveLength(2);
+  });
 });
