@@ -32,8 +32,9 @@ const PARTIAL_TAIL =
 /** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
 const PLAIN_SA = /\bS\.?\s?A\.?$/;
 const GARBLED_DE_CV = /^([A-Z]{1,2}\s?)?C\s?[.,]?\s?[VY]\.?$/;
+// With the Malay words of a foreign receipt's address (`JALAN`, `TAMAN`, `BANDAR`…), never Mexican names.
 const ADDRESS_WORD =
-  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b/;
+  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT|JALAN|JLN|TAMAN|TMN|BANDAR|LORONG|PERSIARAN|LEBUH)\b/;
 const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
 
 /**
@@ -274,9 +275,15 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       nameConfidence = 0.7;
     }
   }
-  if (!name && !rfc) {
-    // A foreign receipt (no RFC at all): its company is the header line ending in its country's company type.
-    const foreign = top.map((l) => foreignCompany(clean(l.norm))).find((n) => n !== null);
+  if (!rfc) {
+    // A foreign receipt (no RFC at all): its company is the header line ending in its country's company type, over
+    // a line the Mexican rules took for a name (`RD FLA, AEON TAMAN MALURI SC`: a branch line ending in `SC`).
+    const at = top.findIndex((l) => foreignCompany(clean(l.norm)) !== null);
+    const found = at >= 0 ? foreignCompany(clean(top[at]?.norm ?? '')) : null;
+    // `POPULAR BOOK` / `CO. (M) SDN BHD`: a name wrapped before its `CO.`.
+    const above = clean(top[at - 1]?.norm ?? '');
+    const foreign =
+      found && /^CO\.?\s/.test(found) && isTexty(above) && !ADDRESS.test(above) ? `${above} ${found}` : found;
     if (foreign) {
       name = foreign;
       nameConfidence = 0.6;
@@ -414,9 +421,12 @@ export function initialFromRfc(name: string, rfc: string): string {
  * Company types of other countries, as their receipts print them: Malaysia's `SDN BHD` (private) and `BHD` /
  * `BERHAD`, and the English `LTD`, `LIMITED`, `INC`, `LLC`, `PLC`. `SON BHD`, `S0N BHD`: the D of SDN read as O.
  */
-const FOREIGN_TYPE = /\b(?:S\s?[DO0]\s?N\.?\s?B\s?H\s?D|BHD|BERHAD|LTD|LIMITED|INC|LLC|PLC)\.?$/;
-/** A company's registration number printed after its name (`(867388-U)`, Malaysia's format). */
-const REGISTRATION = /\s*\(\s?\d{4,8}\s?-\s?[A-Z]\s?\)$/;
+const FOREIGN_TYPE = /(?:\b(?:S\s?[DO0]\s?N\.?\s?B\s?H\s?D|BHD|BERHAD|LTD|LIMITED|INC|LLC|PLC)\.?|\sS\/B)$/;
+/**
+ * A company's registration number printed after its name (`(867388-U)`, `(CO. NO:20154-T)`, Malaysia's format;
+ * `S/B` is its Sdn Bhd abbreviated).
+ */
+const REGISTRATION = /\s*\(\s?(?:CO\.?\s?(?:NO|REG)\.?\s?:?\s?)?\d{4,8}\s?-\s?[A-Z]\s?\)$/;
 
 /**
  * A foreign company's name (`UNIHAKKA INTERNATIONAL SDN BHD`): the line ends in a company type of another country,

@@ -2138,4 +2138,18 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     // A buffet is an item.
     expect(read(ticket('CONSUMO 1 BUFFET 189.00\nREFRESCO 25.00\nTOTAL 214.00')).items).toHaveLength(2);
   });
+
+  it("reads a Malaysian receipt's company: over a branch line ending in SC, with its registration, wrapped, or S/B", () => {
+    const name = (t: string) => read(`${t}\nTOTAL 10.20`).vendor_name;
+    expect(
+      name('04098\nAEON CO. (M) BHD (126926-H)\nRD FLA, AEON TAMAN MALURI SC\nJLN JEJAKA, TAMAN MALURI'),
+    ).toBe('AEON CO. (M) BHD');
+    expect(name('DION REALTIES SDN BHD (CO. NO:20154-T)\nMENARA DION #02-03, LEVEL 2')).toBe(
+      'DION REALTIES SDN BHD',
+    );
+    expect(name('99 SPEED MART S/B (519537-X)\nLOT P.T. 2811, JALAN ANGSA')).toBe('99 SPEED MART S/B');
+    expect(name('POPULAR BOOK\nCO. (M) SDN BHD\nNO 8, JALAN 7/118B')).toBe('POPULAR BOOK CO. (M) SDN BHD');
+    // A Malay address line is no name.
+    expect(name('PAPPARICH BMC\nBANDAR MAHKOTA CHERAS')).not.toBe('BANDAR MAHKOTA CHERAS');
+  });
 });
