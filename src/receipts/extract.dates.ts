@@ -153,7 +153,8 @@ const GLUED = new RegExp(
   `(?<![A-Z0-9])([0-9OQDIL]{1,2})(${MONTHS.join('|')})([0-9OQDILS]{2,4})(?![A-Z0-9])`,
   'g',
 );
-const asDigits = (w: string): string => w.replace(/[OQD]/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5');
+/** A number's look-alike letters as digits, an S for a 5 too (see digitsOf). */
+const asDigits = (w: string): string => digitsOf(w).replace(/S/g, '5');
 
 /**
  * Look-alike letters in a date put back: a month word's digits (`AGOST0`, `DIC1EMBRE`, `5EP`) are letters; on a
