@@ -66,7 +66,7 @@ const withTypeS = (s: string): string => {
  * `LA BO8EDA`), and at its edge in a word of five letters or more (`5ANCHEZ`); not in an ordinal or a short brand
  * (`1ER PISO`, `LA 5TA`, `5ASEC`) nor in a short code (`A1A`).
  */
-const lettersForZeros = (name: string): string =>
+const lettersForDigits = (name: string): string =>
   name.replace(/\b[A-Z0158]*[A-Z][A-Z0158]*\b/g, (w) => {
     if (!/[A-Z].*[A-Z]/.test(w)) return w;
     const zeros = w.replace(/0/g, 'O');
@@ -176,7 +176,7 @@ export function rfcNameMatch(name: string, rfc: string | null): number {
 const withLetterSlips = (l: Line): Line => {
   const norm = l.norm.replace(/\b[A-Z0158]*[A-Z][A-Z0158]*\b/g, (w) => {
     const digits = w.replace(/[^0158]/g, '').length;
-    return digits > 0 && digits <= 2 && w.length - digits >= 3 ? lettersForZeros(w) : w;
+    return digits > 0 && digits <= 2 && w.length - digits >= 3 ? lettersForDigits(w) : w;
   });
   return norm === l.norm ? l : { ...l, norm };
 };
@@ -368,8 +368,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   const specked = name && rfc?.length === 12 ? /^[A-Z] (?=[A-Z]{2})/.exec(name) : null;
   if (name && specked && SUFFIX.test(name) && moralInitials(name.slice(2)) === rfc?.slice(0, 3))
     name = name.slice(2);
-  if (name) name = canonicalSuffix(spellBusinessWords(lettersForZeros(name)));
-  if (storeName) storeName = lettersForZeros(storeName);
+  if (name) name = canonicalSuffix(spellBusinessWords(lettersForDigits(name)));
+  if (storeName) storeName = lettersForDigits(storeName);
   return {
     name: name ?? storeName,
     storeName,
