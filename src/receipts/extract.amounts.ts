@@ -279,6 +279,16 @@ export function extractTotals(
   for (const s of sS)
     for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(s + i + e, 2);
   for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
+  // A receipt rounded to 5 cents (Malaysia: `TOTAL RM INCL OF GST 40.99` / `ROUNDING ADJ 0.01` / `TOTAL RM 41.00`,
+  // or `ROUNDING RM 45.35`): the amount after the adjustment, within 5 cents of a labelled total, is what was paid.
+  // Not Mexico's `REDONDEO`, a donation on top of the purchase.
+  const labelled = valuesOf(all, 'total');
+  lines.forEach((l, i) => {
+    if (!/\bROUNDING\s?ADJ/.test(l.norm)) return;
+    const after = lines.slice(i + 1, i + 3).find((x) => moneyIn(x.norm).length > 0);
+    const paid = lastAmounts(after)[0];
+    if (paid && labelled.some((t) => t !== paid && Math.abs(t - paid) <= 5)) vote(paid, 4);
+  });
   // Arithmetic where the labels are unreadable or drifted: as strong as a subtotal + IVA read with their labels.
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(b.total, 2.5);

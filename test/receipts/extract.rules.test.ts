@@ -2152,4 +2152,20 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     // A Malay address line is no name.
     expect(name('PAPPARICH BMC\nBANDAR MAHKOTA CHERAS')).not.toBe('BANDAR MAHKOTA CHERAS');
   });
+
+  it('takes the amount after a rounding adjustment as the total (Malaysia), not a Mexican REDONDEO', () => {
+    expect(
+      read('TOTAL RM INCL OF GST 40.99\nROUNDING ADJ 0.01\nTOTAL RM 41.00\nCASH 51.00\nCHANGE 10.00').total,
+    ).toBe(4100);
+    expect(
+      read(
+        'TOTAL SALES (INCLUSIVE GST) RM 45.34\nROUNDING ADJUSTMENT RM .01\nROUNDING RM 45.35\nCREDIT RM 45.35',
+      ).total,
+    ).toBe(4535);
+    expect(
+      read('TOTAL AMT INCL GST @ 6% : 7.42\nROUNDING ADJUSTMENT : (0.01)\nTOTAL AMT PAYABLE : 7.40').total,
+    ).toBe(740);
+    // A donation rounded up on top of a Mexican purchase is not part of it.
+    expect(read(ticket('PAN 99.50\nTOTAL 99.50\nREDONDEO 0.50\nEFECTIVO 100.00')).total).toBe(9950);
+  });
 });
