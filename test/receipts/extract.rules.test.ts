@@ -2168,4 +2168,11 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     // A donation rounded up on top of a Mexican purchase is not part of it.
     expect(read(ticket('PAN 99.50\nTOTAL 99.50\nREDONDEO 0.50\nEFECTIVO 100.00')).total).toBe(9950);
   });
+
+  it('reads `ACCEPTED TOTAL` and `TENDER` as what was handed over, not as the total', () => {
+    expect(
+      read('PAY PARKING TICKET 1.50 RM\nTOTAL AMOUNT 1.50 RM\nACCEPTED TOTAL 2.00 RM\nCHANGE 0.50 RM').total,
+    ).toBe(150);
+    expect(read('TOTAL 79.35\nTENDER 100.00\nCHANGE 20.65').total).toBe(7935);
+  });
 });
