@@ -287,7 +287,11 @@ const TIME =
  * of many ticket fonts misread (`20:87:22` for `20:07:22`); `PM` may read `PH`.
  */
 function timeOn(norm: string): string | null {
+  // Look-alike letters in a time's numbers (`I2:03:54`, `07:S3:34`, `0I:16`): digits, as in a date's.
   const cleaned = norm
+    .replace(/(?<![A-Z0-9])[0-9OQDILS]{1,2}(?:\s?:\s?[0-9OQDILS]{2}){1,2}(?![A-Z0-9])/g, (w) =>
+      /\d/.test(w) ? asDigits(w) : w,
+    )
     .replace(/(\d)\s?[/\-.]\s?(\d{1,2})\s?[/\-.]\s?(\d{2,4})/g, ' ')
     .replace(/(?<=\d\s?:\s?)8(?=\d(?!\d))/g, '0');
   const t = TIME.exec(cleaned);

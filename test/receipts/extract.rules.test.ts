@@ -2175,4 +2175,12 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     ).toBe(150);
     expect(read('TOTAL 79.35\nTENDER 100.00\nCHANGE 20.65').total).toBe(7935);
   });
+
+  it('reads a time whose numbers carry look-alike letters (`I2:03:54`, `07:S3:34`, `0I:16 PM`)', () => {
+    const time = (t: string) => extractDateTime(lines(t), TODAY).time;
+    expect(time('21 ENE 24    I2:03:54 HRS')).toBe('12:03:54');
+    expect(time('26-02-25      CAJA 5   07:S3:34 HRS')).toBe('07:53:34');
+    expect(time('HORA: 0I:16 PM')).toBe('13:16');
+    expect(time('HORA  I0:32 HRS')).toBe('10:32');
+  });
 });
