@@ -16,17 +16,57 @@ const FOLIO_LABEL =
 const LATE_FOLIO_LABEL =
   /\b(BOLETO|REMISION|COMANDA)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
 
+/** A folio label with a letter read as a digit (`T1CKET`, `N0TA`, `TRAN5ACCION`), put back. */
+const LABEL_WORDS = new Set([
+  'TICKET',
+  'FOLIO',
+  'TRANSACCION',
+  'TRANS',
+  'NOTA',
+  'CUENTA',
+  'ORDEN',
+  'VENTA',
+  'OPERACION',
+]);
+const withLabelSlips = (norm: string): string =>
+  norm.replace(/(?<![A-Z0-9])[A-Z015]{4,11}(?![A-Z0-9])/g, (w) => {
+    if (!/[015]/.test(w)) return w;
+    const letters = w.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S');
+    return LABEL_WORDS.has(letters) ? letters : w;
+  });
+
+/**
+ * A folio value's look-alike letters among its digits put back (`98O53`, `3S59279`, `B-81I30`), and a lone O or I
+ * opening it before digits (`O085277`, `I32548`); a series of letters before the number stays (`B656576`,
+ * `FV334760`, `A-12345`).
+ */
+function mendFolio(value: string): string {
+  const m = /^([A-Z]{1,3}-|[A-Z]{2,3}(?=\d)|[A-HJ-NP-Z](?=\d))?(.*)$/.exec(value);
+  const [series, rest] = [m?.[1] ?? '', m?.[2] ?? value];
+  const digits = rest.replace(/(?<=\d|^)[OILS]|[OILS](?=\d)/g, (ch) =>
+    ch === 'S' ? '5' : /[IL]/.test(ch) ? '1' : '0',
+  );
+  return series + digits;
+}
+
+/** The label with a value whose first digit may read as a letter (`TICKET No. B-I2648`, `FOLIO No. O036093`). */
+const loose = (label: RegExp): RegExp =>
+  new RegExp(label.source.replace('([A-Z]{0,3}-?\\d[\\dA-Z-]{2,})', '([A-Z]{0,3}-?[\\dOI][\\dA-Z-]{2,})'));
+const LOOSE_LABELS = [FOLIO_LABEL, LATE_FOLIO_LABEL].map(loose);
+
 /** Ticket identifier as printed after its label. */
 export function extractFolio(lines: Line[]): Found<string> {
-  for (const label of [FOLIO_LABEL, LATE_FOLIO_LABEL]) {
+  for (const [k, label] of [FOLIO_LABEL, LATE_FOLIO_LABEL].entries()) {
     for (const l of lines) {
       if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
-      const m = label.exec(l.norm);
-      if (m?.[2]) {
+      const norm = withLabelSlips(l.norm);
+      const m = label.exec(norm) ?? LOOSE_LABELS[k]?.exec(norm);
+      const value = m?.[2] ? mendFolio(m[2].replace(/-$/, '')) : '';
+      if ((value.match(/\d/g)?.length ?? 0) >= 3) {
         const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%H]|CHEQUE|BOLETO|REMISION|COMANDA/.test(
-          l.norm,
+          norm,
         );
-        return { value: m[2].replace(/-$/, ''), confidence: strong ? 0.85 : 0.6 };
+        return { value, confidence: strong ? 0.85 : 0.6 };
       }
     }
   }

@@ -2183,4 +2183,18 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     expect(time('HORA: 0I:16 PM')).toBe('13:16');
     expect(time('HORA  I0:32 HRS')).toBe('10:32');
   });
+
+  it("reads a folio whose label or value carries look-alike letters, and keeps a series' letters", () => {
+    const folio = (t: string) => read(ticket(`${t}\nTOTAL 10.00`)).folio;
+    expect(folio('TICKET No. B-I2648')).toBe('B-12648');
+    expect(folio('CUENTA # 3S59279')).toBe('3559279');
+    expect(folio('No. VENTA: 422O8327')).toBe('42208327');
+    expect(folio('CAJA: 02 # TICKET: O085277')).toBe('0085277');
+    expect(folio('N0TA No. 0040834')).toBe('0040834');
+    expect(folio('TRAN5ACCION: 2768116')).toBe('2768116');
+    // A series stays, and a word after a label is no folio.
+    expect(folio('# T1CKET: B656576')).toBe('B656576');
+    expect(folio('CHEQUE: FV334760')).toBe('FV334760');
+    expect(folio('TICKET: HOLA')).toBeNull();
+  });
 });
