@@ -1,4 +1,4 @@
-import type { Line } from './extract.text.js';
+import { type Line, withKnownWords } from './extract.text.js';
 
 const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
 const MONTH_ALT: Record<string, string> = { JAN: 'ENE', APR: 'ABR', AUG: 'AGO', DEC: 'DIC', SET: 'SEP' };
@@ -162,11 +162,7 @@ const asDigits = (w: string): string => digitsOf(w).replace(/S/g, '5');
  * are digits. Words without a digit (`DOS`, `SOL`) are left alone.
  */
 function unslipDate(line: string): string {
-  const months = line.replace(/(?<![A-Z0-9])[A-Z015]{3,10}(?![A-Z0-9])/g, (w) => {
-    if (!/[015]/.test(w) || !/[A-Z].*[A-Z]/.test(w)) return w;
-    const letters = w.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S');
-    return MONTH_NAMES.has(letters) ? letters : w;
-  });
+  const months = withKnownWords(line, MONTH_NAMES);
   const glued = months.replace(GLUED, (w, d: string, m: string, y: string) =>
     /\d/.test(d + y) ? `${asDigits(d)}${m}${asDigits(y)}` : w,
   );

@@ -1,5 +1,5 @@
 import type { Line } from './extract.text.js';
-import { moneyIn } from './extract.text.js';
+import { moneyIn, withKnownWords } from './extract.text.js';
 import type { PaymentMethod } from './receipt.types.js';
 
 export interface Found<T> {
@@ -28,12 +28,6 @@ const LABEL_WORDS = new Set([
   'VENTA',
   'OPERACION',
 ]);
-const withLabelSlips = (norm: string): string =>
-  norm.replace(/(?<![A-Z0-9])[A-Z015]{4,11}(?![A-Z0-9])/g, (w) => {
-    if (!/[015]/.test(w)) return w;
-    const letters = w.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S');
-    return LABEL_WORDS.has(letters) ? letters : w;
-  });
 
 /**
  * A folio value's look-alike letters among its digits put back (`98O53`, `3S59279`, `B-81I30`), and a lone O or I
@@ -59,7 +53,7 @@ export function extractFolio(lines: Line[]): Found<string> {
   for (const [k, label] of [FOLIO_LABEL, LATE_FOLIO_LABEL].entries()) {
     for (const l of lines) {
       if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
-      const norm = withLabelSlips(l.norm);
+      const norm = withKnownWords(l.norm, LABEL_WORDS);
       const m = label.exec(norm) ?? LOOSE_LABELS[k]?.exec(norm);
       const value = m?.[2] ? mendFolio(m[2].replace(/-$/, '')) : '';
       if ((value.match(/\d/g)?.length ?? 0) >= 3) {

@@ -250,6 +250,17 @@ export function franchisorLines(lines: Line[]): Set<number> {
  * A line without what opens it when that is one to three lower-case letters before capitals: thermal printers
  * print capitals, so they are OCR's reading of a speck or a logo's edge (`i FERRETERIA …, S.A. DE C.V.`).
  */
+/**
+ * The words of `line` that spell one of `words` once their look-alike digits are read as letters (0 O, 1 I, 5 S:
+ * `AGOST0`, `DIC1EMBRE`, `T1CKET`, `N0TA`), put back; every other word left as it is.
+ */
+export const withKnownWords = (line: string, words: ReadonlySet<string>): string =>
+  line.replace(/(?<![A-Z0-9])[A-Z015]{3,11}(?![A-Z0-9])/g, (w) => {
+    if (!/[015]/.test(w) || !/[A-Z].*[A-Z]/.test(w)) return w;
+    const letters = w.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S');
+    return words.has(letters) ? letters : w;
+  });
+
 export const withoutSpeck = (l: Line): Line => {
   // Not a short word read in lower case (`y ASOCIADOS`, `la COMER`), nor a company type's S.A. (`sa DE CV`).
   const raw = l.raw.replace(
