@@ -1,5 +1,7 @@
 import {
   amountNear,
+  CARD_WORDS,
+  CASH_WORDS,
   DISCOUNT_WORDS,
   digitSlips,
   type Line,
@@ -65,15 +67,10 @@ const RULES: Array<[Kind, RegExp]> = [
     ),
   ],
   ['change', /\bCAMBIO\b|\bSU CAMBIO\b|\bCHANGE\b/],
-  ['cash', /\bEFECTIVO\b|\bPAGO\b(?!.*TARJETA)|^\W*CASH\b(?!\s?BACK)/],
+  ['cash', new RegExp(String.raw`${CASH_WORDS}|\bPAGO\b(?!.*TARJETA)`)],
   ['importe', /^IMPORTE\b|\bA PAGAR\b/],
   // Paid by card, or by vouchers or transfer (the same kind of evidence: what was paid, no change given).
-  [
-    'card',
-    new RegExp(
-      String.raw`TARJETA|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|MASTER|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|MASTERCARD|CARNET|${VOUCHER_WORDS}`,
-    ),
-  ],
+  ['card', new RegExp(`${CARD_WORDS}|(?<![A-Z])MASTER(?![A-Z])|MASTERCARD|${VOUCHER_WORDS}`)],
 ];
 
 /**

@@ -1,5 +1,5 @@
 import type { Line } from './extract.text.js';
-import { moneyIn, withKnownWords } from './extract.text.js';
+import { CARD_WORDS, CASH_WORDS, moneyIn, withKnownWords } from './extract.text.js';
 import type { PaymentMethod } from './receipt.types.js';
 
 export interface Found<T> {
@@ -110,8 +110,10 @@ export function extractPostalCode(lines: Line[]): Found<string> {
   return pick ? { value: pick.value, confidence: pick.confidence } : { value: null, confidence: 0 };
 }
 
-const CARD =
-  /TARJETA|\bTARJ\b|\bT\.?\s?(DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|MASTER\s?CARD|AMERICAN EXPRESS|CARNET|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA/;
+const CARD = new RegExp(
+  String.raw`${CARD_WORDS}|\bTARJ\b|MASTER\s?CARD|AMERICAN EXPRESS|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA`,
+);
+const CASH = new RegExp(CASH_WORDS);
 /** What a shop says it accepts (`ACEPTAMOS TARJETAS DE CREDITO`) is not how this ticket was paid. */
 const ACCEPTS = /\bACEPTA(?:MOS|N)?\b|\bSE ACEPTAN\b/;
 // Not a restaurant's bill number (`CHEQUE: FV334760`, see FOLIO_LABEL).
@@ -146,7 +148,7 @@ export function extractPayment(lines: Line[]): Found<PaymentMethod> {
         value: code === '01' ? 'cash' : ['04', '28', '29'].includes(code) ? 'card' : 'other',
         confidence: 0.9,
       };
-    if (/\bEFECTIVO\b|^\W*CASH\b(?!\s?BACK)/.test(l.norm) && cash < 0) cash = i;
+    if (CASH.test(l.norm) && cash < 0) cash = i;
     if (CARD.test(l.norm) && card < 0) card = i;
     const balance = BALANCE.test(l.norm) && !PAID_WITH.test(l.norm);
     if (OTHER.test(l.norm) && !balance && other < 0) other = i;

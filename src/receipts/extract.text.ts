@@ -14,6 +14,14 @@ export function digitSlips(a: number, b: number): Array<[string, string]> | null
 }
 
 /** Payment by vouchers or transfer (`VALES DE DESPENSA $601.10`, `VALE ELECTRONICO`, `TRANSFERENCIA`). */
+/**
+ * A card named on a payment line, for the total's votes and the payment method alike: VISA or AMEX as words
+ * (`REVISAR`, `LAMEXICANA` hold none), glued to what OCR joins them with (`VISAMASTER`, `CITIBANAMEX`).
+ */
+export const CARD_WORDS = String.raw`TARJETA|\bT\.?\s?(?:DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|CARNET`;
+/** Paid in cash: EFECTIVO, or an English receipt's CASH line (not `CASH BACK`, money a card paid out). */
+export const CASH_WORDS = String.raw`\bEFECTIVO\b|^\W*CASH\b(?!\s?BACK)`;
+
 export const VOUCHER_WORDS = String.raw`\bVALES?\s(?:DE\s)?(?:DESPENSA|ELECTRONICOS?|GASOLINA|RESTAURANTE|COMIDA)\b|\bTRANSFERENCIA\b`;
 
 /**
