@@ -212,19 +212,34 @@ export function barredZeros(
 }
 
 /**
- * The OCR text with barred zeros in its date and time words (or the words `judge` picks) corrected (see
- * barredZeros), judged on the pixels of the prepared page the words were read from (kept by the preparation:
- * nothing is decoded again).
+ * The OCR text with barred zeros put back (see barredZeros), judged once on the pixels of the prepared page the
+ * words were read from (kept by the preparation: nothing is decoded again): `dates` in its date and time words,
+ * `also` in those and in the words `also` picks too (the RFC's: another reading, which its check digit judges).
  */
-export function withBarredZeros(
+export function barredZeroReadings(
   page: Gray,
   ocr: OcrResult,
-  judge: (w: OcrWord) => boolean = dateOrTimeWord,
-): string {
+  also: (w: OcrWord) => boolean,
+): { dates: string; also: string } {
   const words = ocr.words ?? [];
-  if (!words.some((w) => /[689]/.test(w.text) && judge(w))) return ocr.text;
-  let text = ocr.text;
-  for (const fix of barredZeros(page, words, judge))
-    text = editLine(text, fix.word.line, (l) => l.replace(fix.word.text, fix.text));
-  return text;
+  const judge = (w: OcrWord): boolean => dateOrTimeWord(w) || also(w);
+  if (!words.some((w) => /[689]/.test(w.text) && judge(w))) return { dates: ocr.text, also: ocr.text };
+  const fixes = barredZeros(page, words, judge);
+  const withFixes = (text: string, picked: typeof fixes): string =>
+    picked.reduce((t, fix) => editLine(t, fix.word.line, (l) => l.replace(fix.word.text, fix.text)), text);
+  const dates = withFixes(
+    ocr.text,
+    fixes.filter((f) => dateOrTimeWord(f.word)),
+  );
+  return {
+    dates,
+    also: withFixes(
+      dates,
+      fixes.filter((f) => !dateOrTimeWord(f.word)),
+    ),
+  };
 }
+
+/** The OCR text with barred zeros in its date and time words put back (see barredZeroReadings). */
+export const withBarredZeros = (page: Gray, ocr: OcrResult): string =>
+  barredZeroReadings(page, ocr, () => false).dates;

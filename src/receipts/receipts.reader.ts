@@ -8,7 +8,7 @@ import {
 } from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
 import { asPrinted, editLine, type TitleToken, titleLines, toLines } from './extract.text.js';
-import { withBarredZeros } from './glyphs.js';
+import { barredZeroReadings } from './glyphs.js';
 import {
   type Box,
   createTesseractEngine,
@@ -274,27 +274,25 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       const again = await engine.recognize(frameless.pgm, { words: true });
       if (wordCount(again) > words) [page, raw] = [frameless, again];
     }
-    // A barred zero read as 8 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
-    const first = { ...raw, text: withBarredZeros(page.gray, raw) };
-    // The same in the RFC's words gives another reading of the RFC, which the check digit judges below: a true 8
-    // of some fonts has no waist either, so the outline alone does not decide there.
+    // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline. The
+    // same in the RFC's words gives another reading of the RFC, which the check digit judges below: a true 8 of
+    // some fonts has no waist either, so the outline alone does not decide there.
     const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
-    const zeroRfc = rfcWords
-      ? withBarredZeros(page.gray, first, (w) => rfcWords.words.includes(w))
-      : first.text;
+    const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
+    const first = { ...raw, text: zeros.dates };
+    const zeroRfc = zeros.also;
     const t2 = performance.now();
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
     // A title in large display print that the page's reading left out, read alone and put back on top.
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
-    let text = first.text;
-    let titled = (t: string): string => t;
+    let head: string[] = [];
     if (title) {
       const read = await engine.recognize(await grayCrop(page.gray, title), { words: true });
-      const lines = read.confidence >= TITLE_CONFIDENCE ? titleLines(tokenLines(read)) : [];
-      if (lines.length) titled = (t) => `${lines.join('\n')}\n${t}`;
-      text = titled(text);
+      head = read.confidence >= TITLE_CONFIDENCE ? titleLines(tokenLines(read)) : [];
       timings.title_pass = performance.now() - t2;
     }
+    const titled = (t: string): string => (head.length ? `${head.join('\n')}\n${t}` : t);
+    let text = titled(first.text);
     let result = extractFields(text);
     const firstRfc = result.fields.vendor_rfc;
     if (zeroRfc !== first.text) {
