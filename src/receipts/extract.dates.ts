@@ -215,9 +215,17 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
   return glued;
 }
 
+/** Each pattern's global copy, compiled once (dateOn runs on every line of every reading). */
+const GLOBAL = new Map<RegExp, RegExp>();
+
 /** Every match of `re` in `s`, overlapping ones included, in order. */
 function matchesOf(re: RegExp, s: string): RegExpExecArray[] {
-  const all = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+  let all = GLOBAL.get(re);
+  if (!all) {
+    all = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+    GLOBAL.set(re, all);
+  }
+  all.lastIndex = 0;
   const out: RegExpExecArray[] = [];
   for (let m = all.exec(s); m; m = all.exec(s)) {
     out.push(m);
