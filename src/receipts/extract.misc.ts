@@ -7,14 +7,22 @@ export interface Found<T> {
   confidence: number;
 }
 
-// A `#` may read `%`, `$` or `H` (`TICKET %031-076055`, `TRH 31045`), or `4` set apart before a long number
-// (`TICKET 4 0259275`). A restaurant's bill is a `CHEQUE:` too (with its colon or #: `PAGO CON CHEQUE` is a payment).
-const FOLIO_LABEL =
-  /\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%H](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?[#%$]?\s?(?:4\s(?=\d{5}))?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
-
-/** Labels that name a ticket only where no other label does (a restaurant prints COMANDA beside its FOLIO). */
-const LATE_FOLIO_LABEL =
-  /\b(BOLETO|REMISION|COMANDA)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?\d[\dA-Z-]{2,})/;
+/**
+ * The folio labels, then the value: up to three letters of a series, a hyphen, then its number, whose first
+ * character is `first` (a digit; or, read loosely, a digit or the O or I OCR reads for one). A `#` may read `%`,
+ * `$` or `H` (`TICKET %031-076055`, `TRH 31045`), or `4` set apart before a long number (`TICKET 4 0259275`). A
+ * restaurant's bill is a `CHEQUE:` too (with its colon or #: `PAGO CON CHEQUE` is a payment).
+ */
+const folioLabels = (first: string): [RegExp, RegExp] => [
+  new RegExp(
+    String.raw`\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%H](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?[#%$]?\s?(?:4\s(?=\d{5}))?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
+  ),
+  // Labels that name a ticket only where no other label does (a restaurant prints COMANDA beside its FOLIO).
+  new RegExp(
+    String.raw`\b(BOLETO|REMISION|COMANDA)(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?#?\s?([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
+  ),
+];
+const FOLIO_LABELS = folioLabels(String.raw`\d`);
 
 /** A folio label with a letter read as a digit (`T1CKET`, `N0TA`, `TRAN5ACCION`), put back. */
 const LABEL_WORDS = new Set([
@@ -43,14 +51,12 @@ function mendFolio(value: string): string {
   return series + digits;
 }
 
-/** The label with a value whose first digit may read as a letter (`TICKET No. B-I2648`, `FOLIO No. O036093`). */
-const loose = (label: RegExp): RegExp =>
-  new RegExp(label.source.replace('([A-Z]{0,3}-?\\d[\\dA-Z-]{2,})', '([A-Z]{0,3}-?[\\dOI][\\dA-Z-]{2,})'));
-const LOOSE_LABELS = [FOLIO_LABEL, LATE_FOLIO_LABEL].map(loose);
+/** The labels with a value whose first digit may read as a letter (`TICKET No. B-I2648`, `FOLIO No. O036093`). */
+const LOOSE_LABELS = folioLabels(String.raw`[\dOI]`);
 
 /** Ticket identifier as printed after its label. */
 export function extractFolio(lines: Line[]): Found<string> {
-  for (const [k, label] of [FOLIO_LABEL, LATE_FOLIO_LABEL].entries()) {
+  for (const [k, label] of FOLIO_LABELS.entries()) {
     for (const l of lines) {
       if (/FOLIO FISCAL|FACTURACION:|AUT|AFILIACION|UUID/.test(l.norm)) continue;
       const norm = withKnownWords(l.norm, LABEL_WORDS);
