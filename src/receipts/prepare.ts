@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { type Box, isReadWord } from './ocr.js';
-import { flood, type Gray } from './raster.js';
+import { cropGray, flood, type Gray } from './raster.js';
 
 type Img = ReturnType<typeof sharp>;
 
@@ -167,13 +167,11 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
       width: Math.min(gray.width - Math.floor(box.left * fx), Math.ceil(box.width * fx)),
       height: Math.min(gray.height - Math.floor(box.top * fy), Math.ceil(box.height * fy)),
     };
-    gray = await toGray(rawSharp(gray).extract(big));
+    gray = cropGray(gray, big.left, big.top, big.width, big.height);
     // The paper's outline, back from the small image's grown (max-filtered) edges to its own.
     const outline = box.outline.map(([x, y]): Point => [(x + 0.5) * fx - big.left, (y + 0.5) * fy - big.top]);
     paper = polygonSpans(outline, gray.width, gray.height, Math.round(PAPER_GROWTH * fx), fx);
-    small = await toGray(
-      rawSharp(small).extract({ left: box.left, top: box.top, width: box.width, height: box.height }),
-    );
+    small = cropGray(small, box.left, box.top, box.width, box.height);
   }
   if (!opts.flatten) {
     const page = await toGray(rawSharp(gray).normalise());
@@ -276,15 +274,13 @@ const PAPER_GROWTH = 3;
 
 /** Grey-level dilation (sharp's dilate() is binary). Runs on the 1/8 image, so it is cheap. */
 function maxFilter(g: Gray, r: number): Gray {
-  return rankFilter(g, r, Math.max);
+  return rankFilter(g, r, true);
 }
 
-type Pick = (a: number, b: number) => number;
-
-/** A square max or min filter of radius r, done as a row pass then a column pass (the same result). */
-function rankFilter(g: Gray, r: number, pick: Pick): Gray {
-  const rows = rankPass(g.data, g.width, g.height, r, pick, 1);
-  return { data: rankPass(rows, g.width, g.height, r, pick, g.width), width: g.width, height: g.height };
+/** A square max (or min) filter of radius r, done as a row pass then a column pass (the same result). */
+function rankFilter(g: Gray, r: number, max: boolean): Gray {
+  const rows = rankPass(g.data, g.width, g.height, r, max, 1);
+  return { data: rankPass(rows, g.width, g.height, r, max, g.width), width: g.width, height: g.height };
 }
 
 /** One pass of a rank filter along rows (`stride` 1) or columns (`stride` = width). */
@@ -293,18 +289,25 @@ function rankPass(
   width: number,
   height: number,
   r: number,
-  pick: Pick,
+  max: boolean,
   stride: number,
 ): Uint8Array {
   const out = Buffer.alloc(src.length);
   const along = stride === 1 ? width : height;
-  for (let i = 0; i < src.length; i++) {
-    const pos = stride === 1 ? i % width : Math.floor(i / width);
-    let m = src[i] ?? 0;
-    for (let k = Math.max(0, pos - r); k <= Math.min(along - 1, pos + r); k++) {
-      m = pick(m, src[i + (k - pos) * stride] ?? 0);
+  const lines = stride === 1 ? height : width;
+  const step = stride === 1 ? width : 1;
+  for (let line = 0; line < lines; line++) {
+    const base = line * step;
+    for (let pos = 0; pos < along; pos++) {
+      const lo = Math.max(0, pos - r);
+      const hi = Math.min(along - 1, pos + r);
+      let m = src[base + lo * stride] as number;
+      for (let k = lo + 1; k <= hi; k++) {
+        const v = src[base + k * stride] as number;
+        if (max ? v > m : v < m) m = v;
+      }
+      out[base + pos * stride] = m;
     }
-    out[i] = m;
   }
   return out;
 }
@@ -332,7 +335,7 @@ async function saturation(image: Buffer, like: Gray): Promise<Gray> {
     const max = Math.max(r, g, b);
     out[i] = max === 0 ? 0 : Math.round((255 * (max - Math.min(r, g, b))) / max);
   }
-  return rankFilter({ data: out, width: like.width, height: like.height }, PAPER_GROWTH, Math.min);
+  return rankFilter({ data: out, width: like.width, height: like.height }, PAPER_GROWTH, false);
 }
 
 /**
@@ -344,13 +347,17 @@ function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: nu
   const out = Buffer.alloc(g.data.length);
   const { width, height } = g;
   const ink = inkTable(black);
+  const table = level * 0.65;
+  const src = g.data;
+  const back = bg.data;
   for (let y = 0; y < height; y++) {
-    const from = paper ? (paper.from[y] ?? 0) : 0;
-    const to = paper ? (paper.to[y] ?? 0) : 0;
+    const from = paper ? (paper.from[y] as number) : 0;
+    const to = paper ? (paper.to[y] as number) : 0;
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const b = bg.data[i] ?? 255;
-      out[i] = b < level * 0.65 && (x < from || x >= to) ? 255 : (ink[(b << 8) | (g.data[i] ?? 0)] ?? 255);
+      const i = row + x;
+      const b = back[i] as number;
+      out[i] = b < table && (x < from || x >= to) ? 255 : (ink[(b << 8) | (src[i] as number)] as number);
     }
   }
   return { data: out, width, height };
@@ -633,28 +640,36 @@ function keepBrightSides(
 /** Small-angle skew: the shear that makes the ink's row profile sharpest (text lines line up). */
 function skewAngle(g: Gray): number {
   const { data, width, height } = g;
-  const xs: number[] = [];
-  const ys: number[] = [];
   // The middle of the paper only: crop borders and table edges are straight lines of their own.
-  for (let y = Math.round(height * 0.06); y < height * 0.94; y++) {
-    for (let x = Math.round(width * 0.12); x < width * 0.88; x += 3) {
-      if ((data[y * width + x] ?? 255) < 170) {
-        xs.push(x);
-        ys.push(y);
+  const y0 = Math.round(height * 0.06);
+  const x0 = Math.round(width * 0.12);
+  const cap = Math.max(0, (Math.ceil(height * 0.94 - y0) + 1) * (Math.ceil((width * 0.88 - x0) / 3) + 1));
+  const xs = new Int32Array(cap);
+  const ys = new Int32Array(cap);
+  let n = 0;
+  for (let y = y0; y < height * 0.94; y++) {
+    const row = y * width;
+    for (let x = x0; x < width * 0.88; x += 3) {
+      if ((data[row + x] as number) < 170) {
+        xs[n] = x;
+        ys[n] = y;
+        n++;
       }
     }
   }
-  if (xs.length < 200) return 0;
+  if (n < 200) return 0;
+  const rows = new Float64Array(Math.ceil((height + width) / 3) + 2);
+  const shift = width * 0.12;
   const score = (a: number): number => {
     const t = Math.tan((a * Math.PI) / 180);
-    const rows = new Float64Array(Math.ceil((height + width) / 3) + 2);
-    for (let i = 0; i < xs.length; i++) {
-      const r = Math.round(((ys[i] ?? 0) - (xs[i] ?? 0) * t + width * 0.12) / 3);
-      if (r >= 0 && r < rows.length) rows[r] = (rows[r] ?? 0) + 1;
+    rows.fill(0);
+    for (let i = 0; i < n; i++) {
+      const r = Math.round(((ys[i] as number) - (xs[i] as number) * t + shift) / 3);
+      if (r >= 0 && r < rows.length) rows[r] = (rows[r] as number) + 1;
     }
     // Sharp edges between text lines and gaps, not mass: robust to blobs like barcodes.
     let s = 0;
-    for (let r = 1; r < rows.length; r++) s += ((rows[r] ?? 0) - (rows[r - 1] ?? 0)) ** 2;
+    for (let r = 1; r < rows.length; r++) s += ((rows[r] as number) - (rows[r - 1] as number)) ** 2;
     return s;
   };
   // Coarse 1° search, then 0.25° around the best.

@@ -55,3 +55,13 @@ export function flood(
   }
   return region;
 }
+
+/** The `width`×`height` rectangle of `g` at (`left`, `top`), copied row by row (what sharp's extract gives). */
+export function cropGray(g: Gray, left: number, top: number, width: number, height: number): Gray {
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const from = (top + y) * g.width + left;
+    data.set(g.data.subarray(from, from + width), y * width);
+  }
+  return { data, width, height };
+}

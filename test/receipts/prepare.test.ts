@@ -10,6 +10,7 @@ import {
   textHeight,
   unreadTitle,
 } from '../../src/receipts/prepare.js';
+import { cropGray } from '../../src/receipts/raster.js';
 
 describe('preparePage', () => {
   it('maps the same page at another ink level exactly as a fresh preparation at that level would', async () => {
@@ -361,5 +362,21 @@ describe('unreadTitle', () => {
     expect(at(2, 2)).toBe(255); // the white margin
     expect(at(margin + 104 - box.x0, margin + 120 - box.y0)).toBe(0); // the print, now dark
     expect(at(margin + 100 - box.x0, margin + 95 - box.y0)).toBe(255); // the bar, now light
+  });
+});
+
+describe('cropGray', () => {
+  it('copies exactly the pixels sharp extract() gives for the same rectangle', async () => {
+    const width = 37;
+    const height = 23;
+    const data = Uint8Array.from({ length: width * height }, (_, i) => (i * 7919) % 251);
+    const cut = cropGray({ data, width, height }, 5, 3, 20, 11);
+    const ref = await sharp(data, { raw: { width, height, channels: 1 } })
+      .extract({ left: 5, top: 3, width: 20, height: 11 })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    expect([cut.width, cut.height]).toEqual([20, 11]);
+    expect(Buffer.from(cut.data).equals(ref)).toBe(true);
   });
 });
