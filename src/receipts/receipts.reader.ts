@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { type Clock, systemClock } from '../clock.js';
 import {
   type Extraction,
@@ -251,6 +252,23 @@ export function mergeExtractions(a: Extraction, b: Extraction, only?: FieldName[
 }
 
 /** One OCR pool for the process; `read` prepares, recognises and extracts; `close` ends the pool. */
+/** Runs at most `size` of the tasks given to it at once, the others in the order they came. */
+export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const queue: Array<() => void> = [];
+  return async (task) => {
+    if (running >= size) await new Promise<void>((start) => queue.push(start));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
 export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   read: ReceiptReader;
   close(): Promise<void>;
@@ -258,11 +276,14 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   const engine =
     opts.engine ?? createTesseractEngine({ workers: opts.workers, recycleAfter: opts.recycleAfter });
   const clock = opts.clock ?? systemClock;
+  // As many photos prepared at once as the pool reads: a burst of requests is decoded as the pool gets to it,
+  // not all at once (memory), and the first page reaches a worker without waiting for every other decode.
+  const preparing = gate(Math.max(1, opts.workers ?? availableParallelism()));
   const read: ReceiptReader = async (image) => {
     const t0 = performance.now();
     const today = clock.now();
     const extractFields = (text: string): Extraction => extractAt(text, today);
-    let page = await preparePage(image);
+    let page = await preparing(() => preparePage(image));
     const t1 = performance.now();
     // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
     let raw = await engine.recognize(page.pgm, { words: true });

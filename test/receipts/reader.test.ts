@@ -5,6 +5,7 @@ import type { Extraction } from '../../src/receipts/extract.js';
 import { createFakeOcrEngine } from '../../src/receipts/ocr.fake.js';
 import {
   createReceiptReader,
+  gate,
   type ReceiptReaderOptions,
   rfcBox,
   voteRfc,
@@ -394,5 +395,38 @@ describe('a title in large print the page’s reading left out', () => {
     expect(unsure.data.text).toBe(body);
     const off = await readTitled('* EL FARO 24H *\n', 60, false);
     expect(off.engine.calls).toBe(1);
+  });
+});
+
+describe('gate', () => {
+  it('runs at most its size of tasks at once, the rest in the order they came, and frees a slot on failure', async () => {
+    const run = gate(2);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const task =
+      (n: number, fail = false) =>
+      () =>
+        new Promise<number>((resolve, reject) => {
+          started.push(n);
+          running++;
+          most = Math.max(most, running);
+          setTimeout(() => {
+            running--;
+            if (fail) reject(new Error(`task ${n}`));
+            else resolve(n);
+          }, 5);
+        });
+    const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => run(task(n, n === 2))));
+    expect(most).toBe(2);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(await run(async () => 'after')).toBe('after');
   });
 });
