@@ -118,6 +118,12 @@ function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: stri
   return out;
 }
 
+/**
+ * A homoclave's J read as I or as 3 (a monospaced J's hook closed up or lost: `…RI1` for `…RJ1`, `…839` for `…8J9`),
+ * and an I read as J: slips of the homoclave's mixed letters and digits that the shared look-alikes leave out.
+ */
+const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'] };
+
 /** One look-alike substitution outside the date: the check digit decides. */
 function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: string; edits: number }> {
   const out: Array<{ s: string; edits: number }> = [];
@@ -125,7 +131,11 @@ function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: 
     const dateAt = c.s.length - 9;
     for (let i = 0; i < c.s.length; i++) {
       if (i >= dateAt && i < dateAt + 6) continue;
-      for (const alt of LOOKALIKE[c.s[i] ?? ''] ?? []) {
+      const homoclave = i >= c.s.length - 3 && i < c.s.length - 1;
+      for (const alt of [
+        ...(LOOKALIKE[c.s[i] ?? ''] ?? []),
+        ...((homoclave && HOMOCLAVE_SLIPS[c.s[i] ?? '']) || []),
+      ]) {
         const v = c.s.slice(0, i) + alt + c.s.slice(i + 1);
         // Homoclave slips are the usual ones; a changed check digit is the least trustworthy repair.
         const cost = i >= c.s.length - 3 ? (i === c.s.length - 1 ? 4 : 1) : 2;

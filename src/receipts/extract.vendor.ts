@@ -32,6 +32,18 @@ const PARTIAL_TAIL =
 /** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
 const PLAIN_SA = /\bS\.?\s?A\.?$/;
 const GARBLED_DE_CV = /^([A-Z]{1,2}\s?)?C\s?[.,]?\s?[VY]\.?$/;
+/**
+ * A company name's initials (`?` where SAT's rule needs a letter the name does not give: two-word names) agree
+ * with a company RFC: every known one matches, and at least two are known.
+ */
+const initialsAgree = (initials: string | null, rfc: string): boolean =>
+  initials?.length === 3 &&
+  [...initials].every((ch, k) => ch === '?' || ch === rfc[k]) &&
+  initials.replace(/\?/g, '').length >= 2;
+/** `C.V.` wrapped alone under `… DE`, a speck before it (`cC.v.`) or a stray letter after it (`C.v. E`) dropped. */
+const WRAPPED_DE_CV = /^(?:[A-Z]\s?)?C\.?\s?[VY]\.?(?:\s[A-Z])?$/;
+/** The same with its C read as E, G or O (`EV`, `E.V.`). */
+const GARBLED_CV = /^[EGO]\.?\s?[VY]\.?$/;
 // With the Malay words of a foreign receipt's address (`JALAN`, `TAMAN`, `BANDAR`…), never Mexican names.
 const ADDRESS_WORD =
   /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT|JALAN|JLN|TAMAN|TMN|BANDAR|LORONG|PERSIARAN|LEBUH)\b/;
@@ -105,6 +117,8 @@ const typePunctuation = (s: string): string => {
     // Only a letter after a dot (`S.A,`): `VITAMINA C, S.A.` and `PLAN B, …` keep the comma of their name.
     .replace(/(?<=\.\s?)\b([SACRLVIPBY])\s?[,;:](?=\s?(?:[A-Z]\b|DE\b|[^A-Z0-9]*$))/g, '$1.')
     .replace(/\b(S\.A\.P\.)[Z1L|](?=\.|\s|$)/, '$1I')
+    // `S.A.P.I., DE C.V.`: a comma read after a type's closing dot.
+    .replace(/(?<=\b[A-Z])\.\s?,(?=\s?[DP]E\b)/, '.')
     .replace(/\b(C\.?)\s?Y(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
     .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.')
     // `, AC.` / ` SC.`: the first of an A.C.'s or S.C.'s two dots lost.
@@ -221,8 +235,20 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const wrappedRl =
       /\bS\.?\s?(?:C\.?\s?)?DE$/.test(cur) && /^R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(next);
     // `cC.v.`: a speck before the wrapped C.V. is dropped.
-    if ((/\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur) && /^(?:[A-Z]\s?)?C\.?\s?[VY]\.?$/.test(next)) || wrappedRl) {
-      name = `${cur} ${next.replace(/^[A-Z]\s?(?=C)/, '')}`;
+    const endsInDe = /\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur);
+    // Its C read as E, G or O (`EV`): only where the RFC confirms the name it completes.
+    const garbledCv =
+      endsInDe &&
+      GARBLED_CV.test(next) &&
+      rfc?.length === 12 &&
+      initialsAgree(moralInitials(`${cur} C.V.`), rfc);
+    if ((endsInDe && WRAPPED_DE_CV.test(next)) || garbledCv || wrappedRl) {
+      const tail = garbledCv
+        ? /\./.test(cur)
+          ? 'C.V.'
+          : 'CV'
+        : next.replace(/^[A-Z]\s?(?=C)|\s[A-Z]$/g, '');
+      name = `${cur} ${tail}`;
       nameConfidence = 0.8;
       nameLine = i;
       break;

@@ -46,6 +46,10 @@ describe('RFC repair', () => {
   it('fixes letter/digit confusions by position and keeps only check-digit-valid results', () => {
     expect(repairRfc('OATO8O813655')[0]?.rfc).toBe('OAT080813655');
     expect(repairRfc('MF0930823872')[0]?.rfc).toBe('MFO930823872');
+    // A homoclave's J read as I or 3 (image-level generator, DejaVu Sans Mono Bold and Fira Code): not a date digit
+    // swapped (`SAOG890701RI1`), not a name letter (`BAZA…`).
+    expect(repairRfc('SA0G990701RI1')[0]?.rfc).toBe('SAOG990701RJ1');
+    expect(repairRfc('RAZA960523839')[0]?.rfc).toBe('RAZA9605238J9');
     expect(repairRfc('SGV78O7O8W83')[0]?.rfc).toBe('SGV780708WB3');
   });
 
@@ -647,6 +651,26 @@ describe('vendor name', () => {
     // A DE read is kept as printed; a next line that is no C.V. adds nothing.
     expect(name('DE CV', 'SA')).toBe('ALMACENES MODA Y HOGAR, SA DE CV');
     expect(name('COL. CENTRO')).toBe('ALMACENES MODA Y HOGAR, S.A.');
+  });
+
+  it('completes a company type wrapped after its DE with a stray letter or a garbled C, and one with a comma read', () => {
+    const name = (line: string, next: string, rfc: string | null = 'CMI170830FK5') =>
+      vendorName(
+        `GASOLINERA EL MIRADOR\nCOMBUSTIBLES EL MIRADOR, ${line}\n${next}\nCALLE ALLENDE 1415`,
+        rfc,
+        5,
+      );
+    // Fonts of the image-level generator: `C.v. E` (a stray letter after C.V.), `EV` (C read as E).
+    expect(name('S.A.P.I. DE', 'C.v. E')).toBe('COMBUSTIBLES EL MIRADOR, S.A.P.I. DE C.V.');
+    expect(name('S.A. DE', 'EV')).toBe('COMBUSTIBLES EL MIRADOR, S.A. DE C.V.');
+    expect(name('SA DE', 'EV')).toBe('COMBUSTIBLES EL MIRADOR, SA DE CV');
+    // A garbled C only where the RFC confirms the name: none, or one it contradicts, and nothing is completed.
+    expect(name('S.A. DE', 'EV', null)).not.toContain('C.V.');
+    expect(name('S.A. DE', 'EV', 'XYZ170830FK5')).not.toContain('C.V.');
+    // `S.A.P.I., DE C.V.`: the comma read after the type's dot.
+    expect(name('S.A.P.I., DE C.V.', 'AV. DEL TRABAJO 775')).toBe(
+      'COMBUSTIBLES EL MIRADOR, S.A.P.I. DE C.V.',
+    );
   });
 
   it('reads the newer and rarer company types: S.A.S., S.C. DE R.L. DE C.V.', () => {
