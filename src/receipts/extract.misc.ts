@@ -11,11 +11,13 @@ export interface Found<T> {
  * The folio labels, then the value: up to three letters of a series, a hyphen, then its number, whose first
  * character is `first` (a digit; or, read loosely, a digit or the O or I OCR reads for one). A `#` may read `%`,
  * `$` or `H` (`TICKET %031-076055`, `TRH 31045`), or `4` set apart before a long number (`TICKET 4 0259275`). A
- * restaurant's bill is a `CHEQUE:` too (with its colon or #: `PAGO CON CHEQUE` is a payment).
+ * restaurant's bill is a `CHEQUE:` too (with its colon or #: `PAGO CON CHEQUE` is a payment). A `TR#` may be
+ * glued to its value, a series letter first (`TR#A-79321`, read `TRHA-79321`), its # read `£` or `*` too; `No.`'s
+ * dot may read as a comma (`FOLIO No, B28606`).
  */
 const folioLabels = (first: string): [RegExp, RegExp] => [
   new RegExp(
-    String.raw`\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%H](?=\s?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.])\s?(?:NO\.?|NUM\.?|#)?\s?[:#.]?\s?[#%$]?\s?(?:4\s(?=\d{5}))?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
+    String.raw`\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%H£*](?=\s?(?:[A-Z]{1,3}-?)?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.]|(?<=TR[#EF%H£*]))\s?(?:NO\.?|NUM\.?|#)?\s?[:#.,]?\s?[#%$*£]?\s?(?:4\s(?=\d{5}))?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
   ),
   // Labels that name a ticket only where no other label does (a restaurant prints COMANDA beside its FOLIO).
   new RegExp(
@@ -63,7 +65,7 @@ export function extractFolio(lines: Line[]): Found<string> {
       const m = label.exec(norm) ?? LOOSE_LABELS[k]?.exec(norm);
       const value = m?.[2] ? mendFolio(m[2].replace(/-$/, '')) : '';
       if ((value.match(/\d/g)?.length ?? 0) >= 3) {
-        const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%H]|CHEQUE|BOLETO|REMISION|COMANDA/.test(
+        const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%H£*]|CHEQUE|BOLETO|REMISION|COMANDA/.test(
           norm,
         );
         return { value, confidence: strong ? 0.85 : 0.6 };

@@ -1796,6 +1796,19 @@ describe('a title read alone', () => {
 describe('folio labels and payments the seventh session’s probe printed', () => {
   const read = (text: string) => extractFields(`RFC CGT040130V12\n${text}\nTOTAL 100.00`, TODAY).fields;
 
+  it('reads a TR# glued to its value, a series letter first, its # read as H, £ or *, and No. with a comma', () => {
+    // The image-level generator's fonts: `TR#A-79321` read `TRHA-79321`, `TR#F359804` read `TR£F359804`.
+    expect(read('TRHA-79321').folio).toBe('A-79321');
+    expect(read('- TRH C-94979').folio).toBe('C-94979');
+    expect(read('TR£F359804').folio).toBe('F359804');
+    expect(read('TR#8874770').folio).toBe('8874770');
+    expect(read('CUENTA * A-16120').folio).toBe('A-16120');
+    expect(read('FOLIO No, B28606').folio).toBe('B28606');
+    // Words that start like the label are no label; an amount is no folio.
+    expect(read('TRES PIEZAS 12345').folio).toBeNull();
+    expect(read('TRH12.50').folio).toBeNull();
+  });
+
   it('reads a folio after a # that OCR read as %, $, H or a 4 set apart, and a restaurant’s CHEQUE: number', () => {
     expect(read('TICKET %031-076055').folio).toBe('031-076055');
     expect(read('TICKET $24498628 SUC: 0701').folio).toBe('24498628');
