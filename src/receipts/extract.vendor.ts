@@ -381,10 +381,28 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const rest = clean(below.norm);
     // One or two words, not a place (`GUADALAJARA, JAL.`) nor the owner's name printed under the title.
     const named = unfinished
-      ? /^[A-Z]{3,}( [A-Z]{3,})?$/.test(rest) && !/[,.]/.test(below.norm) && rest !== name
+      ? /^(?:(?:EL|LA|LOS|LAS|DEL?) )?[A-Z]{3,}( [A-Z]{3,})?$/.test(rest) &&
+        !/[,.]/.test(below.norm) &&
+        rest !== name
       : /^(EL|LA|LOS|LAS|DON|DONA) [A-Z]/.test(rest) && rest.split(' ').length <= 4;
     const plain = isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest);
     if (named && plain && top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
+  } else if (storeName && below && name && SUFFIX.test(name) && top.indexOf(below) !== nameLine) {
+    // Or a title wrapped before a word of the razón social (`MERCADITO` / `SOLEDAD` over `ABASTECEDORA SOLEDAD
+    // S.A. DE C.V.`): the next line's words that the company's name has, up to a stray one (`ARCOIRIS MERA`). Not
+    // the razón social's own first line (`COMERCIAL` / `ABARROTERA DEL NORTE …`, joined above).
+    const company = new Set(withoutCompanyType(name).match(/[A-Z]+/g));
+    const rest = clean(below.norm);
+    const words = /^[A-Z ]+$/.test(rest) ? rest.split(' ') : [];
+    const stray = words.findIndex((w) => !company.has(w));
+    const shared = words.slice(0, stray < 0 ? words.length : stray);
+    const first = shared.join(' ');
+    if (
+      shared.some((w) => w.length >= 4 && !STOP.has(w)) &&
+      !name.startsWith(first) &&
+      !storeName.includes(first)
+    )
+      storeName = `${storeName} ${first}`;
   }
   // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;

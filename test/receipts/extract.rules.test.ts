@@ -1916,6 +1916,28 @@ describe('S.C. and A.C. names and two-line titles (the seventh session’s secon
     // Not with an address under it.
     expect(store('TACOS EL\nCALLE 5 NO. 123')).toBe('TACOS EL');
   });
+
+  it('finishes a title wrapped before an article, or before a word of the razón social', () => {
+    const store = (text: string, rfc = 'ATF860729BJ4') =>
+      read(`${text}\nRFC ${rfc}\nTOTAL 10.00`).vendor_store_name;
+    // The image-level generator's large titles, wrapped.
+    expect(store('EL FOGON DE\nLA ABUELA\nALIMENTOS TRADICIONALES FOGON, S.A. DE C.V.')).toBe(
+      'EL FOGON DE LA ABUELA',
+    );
+    expect(store('MERCADITO\nSOLEDAD\nABASTECEDORA SOLEDAD S.A. DE C.V.', 'ASO080221B13')).toBe(
+      'MERCADITO SOLEDAD',
+    );
+    // Up to a stray word; not the razón social's own first line, nor a word the title already has.
+    expect(
+      store('SUPERMERCADOS\nARCOIRIS MERA\nDISTRIBUIDORA ARCOIRIS DEL CENTRO, S.A. DE C.V.', 'DAC840907L14'),
+    ).toBe('SUPERMERCADOS ARCOIRIS');
+    expect(store('MI TIENDA\nCOMERCIAL\nABARROTERA DEL NORTE SA DE CV', 'CAN910101AB1')).toBe('MI TIENDA');
+    expect(store('SOLEDAD\nSOLEDAD\nABASTECEDORA SOLEDAD S.A. DE C.V.', 'ASO080221B13')).toBe('SOLEDAD');
+    // Nor a line of words the company's name lacks.
+    expect(store('MERCADITO\nSUCURSAL CENTRO\nABASTECEDORA SOLEDAD S.A. DE C.V.', 'ASO080221B13')).toBe(
+      'MERCADITO',
+    );
+  });
 });
 
 describe('a company type garbled alone on its line, and the RFC repair the whole name calls for', () => {
