@@ -226,6 +226,8 @@ const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).r
  * a name that explains the letters, +0.1, says nothing of the digits).
  */
 const MANY_EDITS = 4;
+/** What a repair loses to another as cheap that reads the date or homoclave otherwise: under RETRY_BELOW. */
+const TIED_DOUBT = 0.45;
 
 /** Where the RFC label is with respect to the words `rfcTokenWords` picked. */
 export type RfcLabel = 'glued' | 'before' | 'none';
@@ -548,7 +550,16 @@ export function extractRfc(
         // And a repair that rewrites most of the value (`SVHOSO6IOTMB` → `SVH0806107M8`, 7 edits) is one of many
         // the check digit lets through by chance: the winner's confidence pays for it (not its rank: a cut
         // needing fewer edits must not beat the whole value for it), so that the header is re-read.
-        const doubt = 0.15 * Math.max(0, edits - MANY_EDITS);
+        // So is a repair that another, as cheap, contradicts in the date or homoclave (`HELF991124417`: 4L or A1?),
+        // where no name can arbitrate: doubtful enough that the header is re-read.
+        const letters = rfc.length - 9;
+        const tied =
+          edits > 0 &&
+          repairs.some(
+            (r) =>
+              r.edits === edits && r.rfc.length === rfc.length && r.rfc.slice(letters) !== rfc.slice(letters),
+          );
+        const doubt = 0.15 * Math.max(0, edits - MANY_EDITS) + (tied ? TIED_DOUBT : 0);
         found.push({ rfc, score: Math.min(1, score), line: i, doubt });
       }
     }

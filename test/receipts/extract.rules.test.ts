@@ -67,6 +67,12 @@ describe('RFC repair', () => {
     expect(extractRfc(lines('PET CENTER HUELLITAS\nCOL. CENTRO\nRFC: SVHOSO630TMB'))?.score).toBeGreaterThan(
       0.8,
     );
+    // Two repairs as cheap that read the homoclave otherwise (`41`: 4L or A1?): weak too, so the header is re-read.
+    const tied = extractRfc(
+      lines('TIENDA DON PANCHO\nFRANCISCO JAVIER HERNANDEZ LUNA\nR.F.C.: HELF991124417'),
+    );
+    expect(['HELF991124A17', 'HELF9911244L7']).toContain(tied?.rfc);
+    expect(tied?.score).toBeLessThan(0.6);
     // A monospaced J read as 3, when no repair reading it as B (the commoner slip) is valid.
     expect(repairRfc('HES3700204AB4')[0]?.rfc).toBe('HESJ700204AB4');
     expect(repairRfc('3ARJ800101AB2')[0]?.rfc).not.toMatch(/^J/); // BARJ800101A82: B, and a faded 8 read B
