@@ -257,10 +257,15 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       // "..., S.A." + "DE C.V." on the next line is one name wrapped in two; its DE lost or garbled (`C.V.`,
       // `CC.V.`, `OE C.V.`), the type is still S.A. DE C.V.
       const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);
+      // The rest of the type wrapped, a speck from the paper's edge on either side (`5 DE C.Y. se`).
+      const tail = [
+        next,
+        next.replace(/^[A-Z0-9]\s(?=[DP]E\b)/, '').replace(/(?<=[VY]\.?)\s[A-Z]{1,2}$/, ''),
+      ].find((t) => PARTIAL_TAIL.test(t));
       name = wrappedCv
         ? `${cur} ${/\.$/.test(cur) ? 'DE C.V.' : 'DE CV'}`
-        : PARTIAL_TAIL.test(next) && !/C\.?\s?[VY]\.?$/.test(cur)
-          ? `${cur} ${next}`
+        : tail && !/C\.?\s?[VY]\.?$/.test(cur)
+          ? `${cur} ${tail}`
           : cur;
       nameConfidence = 0.9;
       nameLine = i;

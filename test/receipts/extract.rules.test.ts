@@ -673,6 +673,9 @@ describe('vendor name', () => {
     // A garbled C only where the RFC confirms the name: none, or one it contradicts, and nothing is completed.
     expect(name('S.A. DE', 'EV', null)).not.toContain('C.V.');
     expect(name('S.A. DE', 'EV', 'XYZ170830FK5')).not.toContain('C.V.');
+    // The rest of a type wrapped with a speck from the paper's edge on either side.
+    expect(name('S.A.P.I. £', '5 DE C.Y. se')).toBe('COMBUSTIBLES EL MIRADOR, S.A.P.I. DE C.V.');
+    expect(name('S.A.P.I.', '5 DE MAYO 1144')).toBe('COMBUSTIBLES EL MIRADOR, S.A.P.I.');
     // `S.A.P.I., DE C.V.`: the comma read after the type's dot.
     expect(name('S.A.P.I., DE C.V.', 'AV. DEL TRABAJO 775')).toBe(
       'COMBUSTIBLES EL MIRADOR, S.A.P.I. DE C.V.',
