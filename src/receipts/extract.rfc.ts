@@ -64,15 +64,17 @@ const LETTER = /[A-ZÑ&]/;
 /** What a position holds: a letter, a date digit, a homoclave character, or the check digit (a digit or `A`). */
 type CharClass = 'L' | 'D' | 'X' | 'C';
 
-const options = (ch: string, want: CharClass): string[] => {
+const options = (ch: string, want: CharClass, whole = false): string[] => {
   const isL = LETTER.test(ch);
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
   // A round check digit in a font whose 0 and O look alike reads `O` (`CEB961207CGO`), a 2 under a shadow `Z`
   // (`CES0403211EZ`), an 8 in faded print `B` (`SVHOSO630TMB`). Only those: the 12- and 13-character prefixes of
-  // a longer token end in whatever followed, and `…R5S` must not become `…R55`.
+  // a longer token end in whatever followed, and `…R5S` must not become `…R55` (an S is tried for a whole word).
   if (want === 'C') {
     if (isD || ch === 'A') return [ch];
+    // An S too, where the token is a whole word as printed (nothing followed it): `ASO090510QAS` for …QA8.
+    if (ch === 'S' && whole) return ['5', '8'];
     return /[ODQ]/.test(ch) ? ['0'] : ch === 'Z' ? ['2'] : ch === 'B' ? ['8'] : [];
   }
   if (want === 'L') return isL ? [ch] : (AS_LETTER[ch] ?? []);
@@ -89,12 +91,12 @@ const pattern = (len: number): CharClass[] => [
 ];
 
 /** Letter/digit repairs by position; each result has the structure's classes, not yet a valid date. */
-function classRepairs(token: string): Array<{ s: string; edits: number }> {
+function classRepairs(token: string, whole = false): Array<{ s: string; edits: number }> {
   const pat = pattern(token.length);
   let partial: Array<{ s: string; edits: number }> = [{ s: '', edits: 0 }];
   for (let i = 0; i < token.length; i++) {
     const ch = token[i] ?? '';
-    const opts = options(ch, pat[i] ?? 'X');
+    const opts = options(ch, pat[i] ?? 'X', whole);
     if (!opts.length) return [];
     partial = partial.flatMap((p) => opts.map((o) => ({ s: p.s + o, edits: p.edits + (o === ch ? 0 : 1) })));
     if (partial.length > 256) return [];
@@ -146,8 +148,12 @@ function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: 
   return out.sort((a, b) => a.edits - b.edits);
 }
 
-function repairSameLength(token: string, lastResort = true): Array<{ rfc: string; edits: number }> {
-  const partial = classRepairs(token);
+function repairSameLength(
+  token: string,
+  lastResort = true,
+  whole = false,
+): Array<{ rfc: string; edits: number }> {
+  const partial = classRepairs(token, whole);
   let valid = partial.filter((p) => isValid(p.s));
   if (!valid.length)
     valid = [...lookalikeSwaps(partial.filter((p) => isRfcShape(p.s))), ...digitSwaps(partial)];
@@ -167,9 +173,16 @@ function asJ(token: string): Array<{ rfc: string; edits: number }> {
   return repairSameLength(js + token.slice(letters), false).map((r) => ({ ...r, edits: r.edits + extra }));
 }
 
-/** Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. */
-export function repairRfc(token: string, allowDrop = false): Array<{ rfc: string; edits: number }> {
-  const out = token.length === 12 || token.length === 13 ? repairSameLength(token) : [];
+/**
+ * Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. `whole`:
+ * the token is a word as printed, so its last character is the check digit's own (an S there may be a 5 or an 8).
+ */
+export function repairRfc(
+  token: string,
+  allowDrop = false,
+  whole = false,
+): Array<{ rfc: string; edits: number }> {
+  const out = token.length === 12 || token.length === 13 ? repairSameLength(token, true, whole) : [];
   if (out.some((o) => o.edits === 0) || !allowDrop || token.length < 13 || token.length > 14) return out;
   const dropped: Array<{ rfc: string; edits: number }> = [...out];
   for (let i = 3; i < token.length; i++) {
@@ -492,7 +505,11 @@ export function extractRfc(
   const longer = longerInitials?.includes('?') ? null : longerInitials;
   // The three letters a company's name read whole predicts (none from a name of fewer words or with figures).
   const wholeInitials = razonSocial ? moralInitials(razonSocial, false) : null;
-  const expected = longer ?? (wholeInitials?.includes('?') ? null : wholeInitials);
+  // A two-word name's third initial is unknown (`CM?`): its two known ones still tell `CMI…` from `GMI…`.
+  const expected =
+    longer ?? (wholeInitials && wholeInitials.replace(/\?/g, '').length >= 2 ? wholeInitials : null);
+  const fitsName = (rfc: string, initials: string): boolean =>
+    [...initials].every((ch, k) => ch === '?' || rfc[k] === ch);
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
   const franchisor = franchisorLines(lines);
   lines.forEach((l, i) => {
@@ -522,7 +539,7 @@ export function extractRfc(
     const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
     for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
     for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
-      const repairs = repairRfc(tok, labelled);
+      const repairs = repairRfc(tok, labelled, words.has(tok));
       // Under a company's name the best 12-character repair is kept beside the best of all: `MCCO031208EAA` (a
       // thermal 0 read as `O0`) repairs as cheaply to a 13-character RFC by chance as to the company's by a drop.
       // Only as cheap as the best, or one edit more (a dropped character): a persona física's RFC under a store's
@@ -532,7 +549,7 @@ export function extractRfc(
       // And the best repair with the letters the company's whole name predicts, as cheap as the best: `MCC180128D38`
       // repairs as cheaply to HCC… (a look-alike) as to MCC160128D38 (a digit), and only the name can tell.
       const named = expected
-        ? repairs.find((r) => r.rfc.startsWith(expected) && r.edits <= cheapest)
+        ? repairs.find((r) => fitsName(r.rfc, expected) && r.edits <= cheapest)
         : undefined;
       const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
         (r): r is { rfc: string; edits: number } => r !== undefined,

@@ -3,7 +3,7 @@ import { extractDateTime } from './extract.dates.js';
 import { readItems } from './extract.items.js';
 import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
 import { blindLettersFromName, extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
-import { toLines } from './extract.text.js';
+import { toLines, withoutCompanyType } from './extract.text.js';
 import { extractVendor, initialFromRfc, isPersonName } from './extract.vendor.js';
 import type { FieldName, ReceiptFields } from './receipt.types.js';
 
@@ -34,8 +34,18 @@ export function extractFields(text: string, today: Date): Extraction {
   // Without a company name, a persona física's name printed under the store name — only a plain person's name
   // (a store name such as `TAQUERIA GONZALEZ LOPEZ` would predict wrong letters).
   const person = !company && firstVendor.name && isPersonName(firstVendor.name) ? firstVendor.name : null;
-  const rfc = extractRfc(lines, company, person, company ? firstVendor.longerName : null);
-  const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
+  let rfc = extractRfc(lines, company, person, company ? firstVendor.longerName : null);
+  let vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
+  // A company's name that only the RFC completed (`… S.A. DE` / `EV`) judges a 13-character reading again: a
+  // company's RFC has 12.
+  const typed = vendor.name !== null && withoutCompanyType(vendor.name) !== vendor.name;
+  if (!company && typed && vendor.nameConfidence >= 0.5 && rfc?.rfc.length === 13) {
+    const again = extractRfc(lines, vendor.name, null, vendor.longerName);
+    if (again?.rfc.length === 12) {
+      rfc = again;
+      vendor = extractVendor(lines, again.rfc, again.line);
+    }
+  }
   const dt = extractDateTime(lines, today);
   const folio = extractFolio(lines);
   const cp = extractPostalCode(lines);

@@ -240,8 +240,9 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const garbledCv =
       endsInDe &&
       GARBLED_CV.test(next) &&
-      rfc?.length === 12 &&
-      initialsAgree(moralInitials(`${cur} C.V.`), rfc);
+      // (A 13-character reading too: the company's RFC with a character inserted, `CMIB880113ZX4`.)
+      (rfc?.length ?? 0) >= 12 &&
+      initialsAgree(moralInitials(`${cur} C.V.`), rfc ?? '');
     if ((endsInDe && WRAPPED_DE_CV.test(next)) || garbledCv || wrappedRl) {
       const tail = garbledCv
         ? /\./.test(cur)

@@ -67,6 +67,19 @@ describe('RFC repair', () => {
     expect(extractRfc(lines('PET CENTER HUELLITAS\nCOL. CENTRO\nRFC: SVHOSO630TMB'))?.score).toBeGreaterThan(
       0.8,
     );
+    // A check digit 8 read as S, in a whole word only (a longer token's prefix ends in whatever followed).
+    expect(repairRfc('ASO090510QAS', false, true)[0]?.rfc).toBe('ASO090510QA8');
+    expect(repairRfc('ASO090510QAS').map((r) => r.rfc)).not.toContain('ASO090510QA8');
+    // A two-word company's two known initials (`CM?`) keep the C a look-alike repair would change to G.
+    expect(read('COMBUSTIBLES EL MIRADOR SAPI DE CV\nRFC: CMI070422219\nTOTAL 10.00').vendor_rfc).toMatch(
+      /^CMI/,
+    );
+    // A company name only the RFC completed (`S.A. DE` / `EV`) makes a 13-character reading a 12-character RFC.
+    expect(
+      read(
+        'GASOLINERA EL MIRADOR\nCOMBUSTIBLES EL MIRADOR S.A. DE\nEV\nCALLE 5 DE MAYO 1278\nREC CMIBS801132X4\nTOTAL 10.00',
+      ),
+    ).toMatchObject({ vendor_name: 'COMBUSTIBLES EL MIRADOR S.A. DE C.V.', vendor_rfc: 'CMI880113ZX4' });
     // Two repairs as cheap that read the homoclave otherwise (`41`: 4L or A1?): weak too, so the header is re-read.
     const tied = extractRfc(
       lines('TIENDA DON PANCHO\nFRANCISCO JAVIER HERNANDEZ LUNA\nR.F.C.: HELF991124417'),
