@@ -448,6 +448,14 @@ interface Pools {
   plain: { subs: number[]; ivas: number[]; iepss: number[] };
 }
 
+/** Whether one amount's digits are the other's with one digit more (`65868` and `6868`). */
+function oneDigitApart(a: number, b: number): boolean {
+  const [long, short] = String(a).length > String(b).length ? [String(a), String(b)] : [String(b), String(a)];
+  if (long.length !== short.length + 1) return false;
+  for (let k = 0; k < long.length; k++) if (long.slice(0, k) + long.slice(k + 1) === short) return true;
+  return false;
+}
+
 function finishTotals(total: number | null, score: number, p: Pools): Omit<Totals, 'gross'> {
   const conf = (x: number): number => Math.min(1, x);
   let subtotal = p.plain.subs[0] ?? null;
@@ -465,6 +473,14 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
         }
     if (!consistent && subtotal === null && p.plain.ivas.length)
       iva = p.plain.ivas.find((v) => v < total) ?? iva;
+    // An IVA read with a digit too many or one lost (`$658.68` for $68.68) under a subtotal and total that leave
+    // exactly one amount for it: that amount. Not a digit misread for another (a misread subtotal's cent would
+    // make a same-length IVA look wrong).
+    const left = subtotal === null ? null : total - subtotal - (ieps ?? 0);
+    if (!consistent && left !== null && left > 0 && iva !== null && oneDigitApart(iva, left)) {
+      iva = left;
+      consistent = true;
+    }
   }
   const tipEntry = firstOf(p.all, 'tip');
   const tip = tipEntry ? (tipEntry.values.find((t) => total === null || t < total) ?? null) : null;

@@ -2279,3 +2279,24 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     expect(folio('TICKET: HOLA')).toBeNull();
   });
 });
+
+describe('an IVA read with a digit too many or one lost', () => {
+  const taxes = (iva: string, subtotal = '$542.93') => {
+    const f = extractFields(
+      `RFC CGT040130V12\nSUBTOTAL ${subtotal}\nIVA 16% ${iva}\nTOTAL $611.61`,
+      TODAY,
+    ).fields;
+    return [f.subtotal, f.iva, f.total];
+  };
+
+  it('is the amount the subtotal and total leave for it (image-level generator, Inconsolata: `$658.68`)', () => {
+    expect(taxes('$658.68')).toEqual([54293, 6868, 61161]);
+    expect(taxes('$8.68')).toEqual([54293, 6868, 61161]);
+  });
+
+  it('is not replaced when it differs from that amount by a digit misread, nor by more than one digit', () => {
+    // A same-length difference may be the subtotal's misread cent: the IVA as read stays.
+    expect(taxes('$68.78')[1]).toBe(6878);
+    expect(taxes('$6588.68')[1]).toBe(658868);
+  });
+});
