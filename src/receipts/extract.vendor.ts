@@ -8,7 +8,7 @@ import {
   withoutSpeck,
 } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
-import { respellToInitial, spellBusinessWords } from './vocabulary.js';
+import { respellToInitial, spellBusinessWords, withLostInitial } from './vocabulary.js';
 
 export interface Vendor {
   name: string | null;
@@ -120,6 +120,8 @@ const typePunctuation = (s: string): string => {
     // `S.A.P.I., DE C.V.`: a comma read after a type's closing dot.
     .replace(/(?<=\b[A-Z])\.\s?,(?=\s?[DP]E\b)/, '.')
     .replace(/\b(C\.?)\s?Y(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
+    // `C.vV.`: C.V.'s V read twice.
+    .replace(/\b(C\.?\s?)VV(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
     .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.')
     // `, AC.` / ` SC.`: the first of an A.C.'s or S.C.'s two dots lost.
     .replace(/(?<=^|[\s,])([AS])C\.(?=[^A-Z0-9]*$)/, '$1.C.')
@@ -446,8 +448,9 @@ const lookalikeCaps = (a: string, b: string): boolean =>
 /**
  * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one the
  * check digit sees and the name's a look-alike of it (`COMERCIAL ABARROTERA DEL HAJIO` under CAB…: BAJIO): that
- * word's first letter as the RFC has it. The rest of the name must agree with the RFC as it is; anything else is
- * left as read (a lost word, a name SAT abbreviates otherwise).
+ * word's first letter as the RFC has it; or whose initial was lost where the RFC's letter before the word makes a
+ * known business word (`ADENA COMERCIAL …` under CCN…: CADENA). The rest of the name must agree with the RFC as it
+ * is; anything else is left as read (a lost word, a name SAT abbreviates otherwise).
  */
 export function initialFromRfc(name: string, rfc: string): string {
   const initials = moralInitials(name);
@@ -459,8 +462,16 @@ export function initialFromRfc(name: string, rfc: string): string {
     for (let k = 0; k < 3; k++) {
       const want = rfc[k] ?? '';
       const read = word[0] ?? '';
-      if (read === want || !lookalikeCaps(read, want) || !checkDigitSees(rfc, k, read)) continue;
-      const respelt = [...parts.slice(0, i), want + word.slice(1), ...parts.slice(i + 1)].join(' ');
+      if (read === want) continue;
+      // Its initial lost altogether (`ADENA COMERCIAL …` under CCN…), where the whole word is a known one.
+      const lost = withLostInitial(bare(word), want);
+      const spelt = lost
+        ? lost + word.slice(bare(word).length)
+        : lookalikeCaps(read, want) && checkDigitSees(rfc, k, read)
+          ? want + word.slice(1)
+          : null;
+      if (spelt === null) continue;
+      const respelt = [...parts.slice(0, i), spelt, ...parts.slice(i + 1)].join(' ');
       if (moralInitials(respelt) === rfc.slice(0, 3)) return respelt;
     }
   }

@@ -64,6 +64,14 @@ export function respellToInitial(word: string, initial: string): string | null {
 }
 
 /**
+ * `word` with its first letter lost (`ADENA` for CADENA: a faded or clipped initial, or one read as a quote): the
+ * known word `initial` + `word`, or null. A known word is never changed.
+ */
+export function withLostInitial(word: string, initial: string): string | null {
+  return !KNOWN.has(word) && KNOWN.has(initial + word) ? initial + word : null;
+}
+
+/**
  * A business name with each word OCR misread by one look-alike letter spelt back (`SERVICIOS GASOLIMEROS DEL
  * VALLE` → `… GASOLINEROS …`; `CAFF.` → `CAFE`, the stray dot going with the slip). Known words, short words,
  * proper names no known word is near, and ambiguous slips are left as read.

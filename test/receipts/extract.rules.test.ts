@@ -689,6 +689,8 @@ describe('vendor name', () => {
     // The rest of a type wrapped with a speck from the paper's edge on either side.
     expect(name('S.A.P.I. £', '5 DE C.Y. se')).toBe('COMBUSTIBLES EL MIRADOR, S.A.P.I. DE C.V.');
     expect(name('S.A.P.I.', '5 DE MAYO 1144')).toBe('COMBUSTIBLES EL MIRADOR, S.A.P.I.');
+    // `C.vV.`: C.V.'s V read twice.
+    expect(name('S.A. DE C.vV.', 'AV. DEL TRABAJO 775')).toBe('COMBUSTIBLES EL MIRADOR, S.A. DE C.V.');
     // `S.A.P.I., DE C.V.`: the comma read after the type's dot.
     expect(name('S.A.P.I., DE C.V.', 'AV. DEL TRABAJO 775')).toBe(
       'COMBUSTIBLES EL MIRADOR, S.A.P.I. DE C.V.',
@@ -2298,5 +2300,22 @@ describe('an IVA read with a digit too many or one lost', () => {
     // A same-length difference may be the subtotal's misread cent: the IVA as read stays.
     expect(taxes('$68.78')[1]).toBe(6878);
     expect(taxes('$6588.68')[1]).toBe(658868);
+  });
+});
+
+describe('a razón social whose initial was lost', () => {
+  it('takes back the initial a confident company RFC gives where it makes a known business word', () => {
+    const name = (line: string, rfc = 'CCN800222ZSA') =>
+      extractFields(
+        `OXXITO EXPRESS\n${line}\nDE C.V.\nBLVD. DE LOS PINOS 3782\nREC: ${rfc}\nTOTAL 10.00`,
+        TODAY,
+      ).fields.vendor_name;
+    // The image-level generator's second draw: the C read as a quote.
+    expect(name('"ADENA COMERCIAL NORTENA, S.A.')).toBe('CADENA COMERCIAL NORTENA, S.A. DE C.V.');
+    // Not where the RFC's letter makes no known word, nor where the initials then still disagree.
+    expect(name('"ARMEN COMERCIAL NORTENA, S.A.', 'CCN800222ZSA')).toBe(
+      'ARMEN COMERCIAL NORTENA, S.A. DE C.V.',
+    );
+    expect(name('"ADENA COMERCIAL NORTENA, S.A.', 'CXN800222ZS6')).not.toMatch(/^CADENA/);
   });
 });
