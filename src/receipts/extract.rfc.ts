@@ -134,10 +134,8 @@ function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: 
     for (let i = 0; i < c.s.length; i++) {
       if (i >= dateAt && i < dateAt + 6) continue;
       const homoclave = i >= c.s.length - 3 && i < c.s.length - 1;
-      for (const alt of [
-        ...(LOOKALIKE[c.s[i] ?? ''] ?? []),
-        ...((homoclave && HOMOCLAVE_SLIPS[c.s[i] ?? '']) || []),
-      ]) {
+      const slips = homoclave ? (HOMOCLAVE_SLIPS[c.s[i] ?? ''] ?? []) : [];
+      for (const alt of [...(LOOKALIKE[c.s[i] ?? ''] ?? []), ...slips]) {
         const v = c.s.slice(0, i) + alt + c.s.slice(i + 1);
         // Homoclave slips are the usual ones; a changed check digit is the least trustworthy repair.
         const cost = i >= c.s.length - 3 ? (i === c.s.length - 1 ? 4 : 1) : 2;
@@ -347,6 +345,15 @@ export function moralInitials(razonSocial: string, figures = true): string | nul
 }
 
 /**
+ * Whether a company name's initials (moralInitials: `?` where a two-word name leaves SAT's third letter unsure)
+ * fit an RFC's letters: every known one matches, and at least two are known.
+ */
+export const initialsFit = (initials: string | null, rfc: string): boolean =>
+  initials !== null &&
+  [...initials].every((ch, k) => ch === '?' || ch === rfc[k]) &&
+  initials.replace(/\?/g, '').length >= 2;
+
+/**
  * A razón social as read cannot be the one behind this company RFC: it ends in an article or preposition
  * (`MERCADOS FRESCOS DE`: a word was lost), or its initials disagree with the RFC's letters.
  */
@@ -506,10 +513,7 @@ export function extractRfc(
   // The three letters a company's name read whole predicts (none from a name of fewer words or with figures).
   const wholeInitials = razonSocial ? moralInitials(razonSocial, false) : null;
   // A two-word name's third initial is unknown (`CM?`): its two known ones still tell `CMI…` from `GMI…`.
-  const expected =
-    longer ?? (wholeInitials && wholeInitials.replace(/\?/g, '').length >= 2 ? wholeInitials : null);
-  const fitsName = (rfc: string, initials: string): boolean =>
-    [...initials].every((ch, k) => ch === '?' || rfc[k] === ch);
+  const expected = longer ?? wholeInitials;
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
   const franchisor = franchisorLines(lines);
   lines.forEach((l, i) => {
@@ -549,7 +553,7 @@ export function extractRfc(
       // And the best repair with the letters the company's whole name predicts, as cheap as the best: `MCC180128D38`
       // repairs as cheaply to HCC… (a look-alike) as to MCC160128D38 (a digit), and only the name can tell.
       const named = expected
-        ? repairs.find((r) => fitsName(r.rfc, expected) && r.edits <= cheapest)
+        ? repairs.find((r) => initialsFit(expected, r.rfc) && r.edits <= cheapest)
         : undefined;
       const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
         (r): r is { rfc: string; edits: number } => r !== undefined,

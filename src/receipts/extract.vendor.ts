@@ -1,5 +1,5 @@
 import { checkDigitSees } from '../catalogs/rfc.js';
-import { CUSTOMER, moralInitials, personLetters, skippedInInitials } from './extract.rfc.js';
+import { CUSTOMER, initialsFit, moralInitials, personLetters, skippedInInitials } from './extract.rfc.js';
 import {
   franchisorLines,
   type Line,
@@ -32,14 +32,6 @@ const PARTIAL_TAIL =
 /** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
 const PLAIN_SA = /\bS\.?\s?A\.?$/;
 const GARBLED_DE_CV = /^([A-Z]{1,2}\s?)?C\s?[.,]?\s?[VY]\.?$/;
-/**
- * A company name's initials (`?` where SAT's rule needs a letter the name does not give: two-word names) agree
- * with a company RFC: every known one matches, and at least two are known.
- */
-const initialsAgree = (initials: string | null, rfc: string): boolean =>
-  initials?.length === 3 &&
-  [...initials].every((ch, k) => ch === '?' || ch === rfc[k]) &&
-  initials.replace(/\?/g, '').length >= 2;
 /** `C.V.` wrapped alone under `… DE`, a speck before it (`cC.v.`) or a stray letter after it (`C.v. E`) dropped. */
 const WRAPPED_DE_CV = /^(?:[A-Z]\s?)?C\.?\s?[VY]\.?(?:\s[A-Z])?$/;
 /** The same with its C read as E, G or O (`EV`, `E.V.`). */
@@ -78,8 +70,11 @@ const withTypeS = (s: string): string => {
  * `LA BO8EDA`), and at its edge in a word of five letters or more (`5ANCHEZ`); not in an ordinal or a short brand
  * (`1ER PISO`, `LA 5TA`, `5ASEC`) nor in a short code (`A1A`).
  */
+/** A word of letters with the digits OCR takes for some of them (0 O, 1 I, 5 S, 8 B). */
+const SLIPPED_WORD = /\b[A-Z0158]*[A-Z][A-Z0158]*\b/g;
+
 const lettersForDigits = (name: string): string =>
-  name.replace(/\b[A-Z0158]*[A-Z][A-Z0158]*\b/g, (w) => {
+  name.replace(SLIPPED_WORD, (w) => {
     if (!/[A-Z].*[A-Z]/.test(w)) return w;
     const zeros = w.replace(/0/g, 'O');
     const letters = zeros.match(/[A-Z]/g)?.length ?? 0;
@@ -184,19 +179,19 @@ export function rfcNameMatch(name: string, rfc: string | null): number {
   );
 }
 
-/** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
 /**
  * A line with the look-alike digits among its words' letters read as letters (`FRANC1SCO D0MINGUEZ`), so a name
  * reads as one: words with at most two such digits and three letters or more. An RFC or a code keeps its digits.
  */
 const withLetterSlips = (l: Line): Line => {
-  const norm = l.norm.replace(/\b[A-Z0158]*[A-Z][A-Z0158]*\b/g, (w) => {
+  const norm = l.norm.replace(SLIPPED_WORD, (w) => {
     const digits = w.replace(/[^0158]/g, '').length;
     return digits > 0 && digits <= 2 && w.length - digits >= 3 ? lettersForDigits(w) : w;
   });
   return norm === l.norm ? l : { ...l, norm };
 };
 
+/** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
 export function extractVendor(read: Line[], rfc: string | null, rfcLine: number | null): Vendor {
   const lines = read.map(withLetterSlips);
   // A franchisor's block (`FRANQUICIANTE:`, its name and RFC) is no part of the seller's header.
@@ -244,7 +239,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       GARBLED_CV.test(next) &&
       // (A 13-character reading too: the company's RFC with a character inserted, `CMIB880113ZX4`.)
       (rfc?.length ?? 0) >= 12 &&
-      initialsAgree(moralInitials(`${cur} C.V.`), rfc ?? '');
+      initialsFit(moralInitials(`${cur} C.V.`), rfc ?? '');
     if ((endsInDe && WRAPPED_DE_CV.test(next)) || garbledCv || wrappedRl) {
       const tail = garbledCv
         ? /\./.test(cur)
@@ -312,8 +307,9 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   if (!rfc) {
     // A foreign receipt (no RFC at all): its company is the header line ending in its country's company type, over
     // a line the Mexican rules took for a name (`RD FLA, AEON TAMAN MALURI SC`: a branch line ending in `SC`).
-    const at = top.findIndex((l) => foreignCompany(clean(l.norm)) !== null);
-    const found = at >= 0 ? foreignCompany(clean(top[at]?.norm ?? '')) : null;
+    const companies = top.map((l) => foreignCompany(clean(l.norm)));
+    const at = companies.findIndex((n) => n !== null);
+    const found = companies[at] ?? null;
     // `POPULAR BOOK` / `CO. (M) SDN BHD`: a name wrapped before its `CO.`.
     const above = clean(top[at - 1]?.norm ?? '');
     const foreign =

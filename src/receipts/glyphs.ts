@@ -239,7 +239,3 @@ export function barredZeroReadings(
     ),
   };
 }
-
-/** The OCR text with barred zeros in its date and time words put back (see barredZeroReadings). */
-export const withBarredZeros = (page: Gray, ocr: OcrResult): string =>
-  barredZeroReadings(page, ocr, () => false).dates;

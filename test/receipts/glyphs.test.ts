@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  barredZeroReadings,
   barredZeros,
   counters,
   glyphSpans,
   notchDepth,
   waistRatio,
-  withBarredZeros,
 } from '../../src/receipts/glyphs.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 import type { Gray } from '../../src/receipts/raster.js';
@@ -79,11 +79,15 @@ describe('glyph checks on the prepared page', () => {
     expect(barredZeros(gray, [word('18:18', box)]).map((f) => f.text)).toEqual(['10:18']);
     // The same ink read as an amount is left to the arithmetic.
     expect(barredZeros(gray, [word('18.18', box)])).toEqual([]);
-    const text = withBarredZeros(gray, {
-      text: 'HORA: 18:18\nTOTAL 18.18',
-      confidence: 80,
-      words: [word('18:18', box)],
-    });
+    const { dates: text } = barredZeroReadings(
+      gray,
+      {
+        text: 'HORA: 18:18\nTOTAL 18.18',
+        confidence: 80,
+        words: [word('18:18', box)],
+      },
+      () => false,
+    );
     expect(text).toBe('HORA: 10:18\nTOTAL 18.18');
     const blurred = await draw([one, blot, colon, one, eight]);
     expect(barredZeros(blurred.gray, [word('18:18', blurred.box)])).toEqual([]);
