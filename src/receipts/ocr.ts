@@ -84,9 +84,12 @@ export interface PoolStats {
   recycled: number;
 }
 
+/** How many workers a pool asked for `workers` runs: that many, by default one per core. */
+export const poolSize = (workers?: number): number => Math.max(1, workers ?? availableParallelism());
+
 /** A long-lived pool of tesseract workers, started lazily, recycled after N jobs, closed once. */
 export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngine & { stats: PoolStats } {
-  const size = Math.max(1, opts.workers ?? availableParallelism());
+  const size = poolSize(opts.workers);
   const recycleAfter = opts.recycleAfter ?? 200;
   const langs = opts.langs ?? ['spa'];
   const slots: Slot[] = [];

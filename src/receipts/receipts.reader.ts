@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { type Clock, systemClock } from '../clock.js';
 import {
   type Extraction,
@@ -17,6 +16,7 @@ import {
   type OcrEngine,
   type OcrResult,
   type OcrWord,
+  poolSize,
 } from './ocr.js';
 import {
   cropBox,
@@ -278,7 +278,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   const clock = opts.clock ?? systemClock;
   // As many photos prepared at once as the pool reads: a burst of requests is decoded as the pool gets to it,
   // not all at once (memory), and the first page reaches a worker without waiting for every other decode.
-  const preparing = gate(Math.max(1, opts.workers ?? availableParallelism()));
+  const preparing = gate(poolSize(opts.workers));
   const read: ReceiptReader = async (image) => {
     const t0 = performance.now();
     const today = clock.now();
@@ -319,9 +319,9 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (zeroRfc !== first.text) {
       // Only the RFC is taken from it, and only when its reading is more confident (a check digit that holds); an
       // RFC it changes judges the razón social again below, as one a re-read found does.
-      const zeros = extractFields(titled(zeroRfc));
-      if (zeros.fields.vendor_rfc && zeros.confidence.vendor_rfc > result.confidence.vendor_rfc)
-        result = mergeExtractions(result, zeros, ['vendor_rfc']);
+      const zeroRead = extractFields(titled(zeroRfc));
+      if (zeroRead.fields.vendor_rfc && zeroRead.confidence.vendor_rfc > result.confidence.vendor_rfc)
+        result = mergeExtractions(result, zeroRead, ['vendor_rfc']);
     }
     if (opts.secondPass && weak(result)) {
       const t3 = performance.now();
