@@ -44,11 +44,12 @@ export interface PreparedPage {
    * faster than a PNG (same pixels, same text). 38 of 38 dev pages read identically, ≈ 25 ms less per ticket.
    */
   pgm: Buffer;
-  /** The same page as PNG, for the re-reads that crop it with sharp (which cannot read PGM); made on first use. */
+  /** The same page as PNG (what prepareImage gives); made on first use. */
   png(): Promise<Buffer>;
-  /** The same page as raw grey pixels, for checks on the ink that must not decode the PNG again. */
+  /** The same page as raw grey pixels: the checks on the ink and the re-reads' crops work on these. */
   gray: Gray;
-  withInk(black: number): Promise<Buffer>;
+  /** The page mapped at another ink level (see PrepareOptions.black), as raw grey pixels. */
+  withInk(black: number): Promise<Gray>;
   /** The scale of the photo it was prepared at (a re-preparation with other options uses the same). */
   scale: number;
 }
@@ -175,8 +176,13 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
   }
   if (!opts.flatten) {
     const page = await toGray(rawSharp(gray).normalise());
-    const png = once(() => toPng(page));
-    return { pgm: toPgm(page), png, gray: page, withInk: png, scale: opts.scale };
+    return {
+      pgm: pgmOf(page),
+      png: once(() => toPng(page)),
+      gray: page,
+      withInk: async () => page,
+      scale: opts.scale,
+    };
   }
   // sharp runs resize before blur whatever the call order: the background is upscaled (Lanczos), then lightly
   // blurred at full size. The ink mapping and every dev figure were tuned on exactly that.
@@ -190,10 +196,10 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
   };
   const page = await render(opts.black);
   return {
-    pgm: toPgm(page),
+    pgm: pgmOf(page),
     png: once(() => toPng(page)),
     gray: page,
-    withInk: async (black) => toPng(await render(black)),
+    withInk: render,
     scale: opts.scale,
   };
 }
@@ -240,11 +246,14 @@ export function framelessPage(page: PreparedPage): PreparedPage | null {
   }
   if (!found) return null;
   const gray = { data: out, width, height };
-  return { ...page, pgm: toPgm(gray), png: once(() => toPng(gray)), gray };
+  return { ...page, pgm: pgmOf(gray), png: once(() => toPng(gray)), gray };
 }
 
-/** A binary PGM (P5): a short header and the grey bytes as they are. */
-const toPgm = (g: Gray): Buffer =>
+/**
+ * A binary PGM (P5): a short header and the grey bytes as they are. What every reading is given: writing it is a
+ * copy, and tesseract decodes it faster than a PNG (same pixels, same text; a 2× header crop reads ≈ 14 % faster).
+ */
+export const pgmOf = (g: Gray): Buffer =>
   Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'ascii'), g.data]);
 
 /** `make` run once, on the first call; later calls get the same promise. */
@@ -256,9 +265,9 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** What tesseract reads: a single-channel PNG, fast to write. */
-const pngOf = (img: Img): Promise<Buffer> => img.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-const toPng = (g: Gray): Promise<Buffer> => pngOf(rawSharp(g));
+/** A single-channel PNG, fast to write. */
+const toPng = (g: Gray): Promise<Buffer> =>
+  rawSharp(g).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
 
 function rawSharp(g: Gray): Img {
   return sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
@@ -691,21 +700,19 @@ function skewAngle(g: Gray): number {
  * A box of a prepared image with `pad` pixels of margin (clipped to the image), scaled, to re-read one word
  * alone.
  */
-export async function cropBox(prepared: Buffer, box: Box, pad: number, scale = 1): Promise<Buffer> {
-  const { width = 1, height = 1 } = await sharp(prepared).metadata();
+export async function cropBox(g: Gray, box: Box, pad: number, scale = 1): Promise<Gray> {
   const left = Math.max(0, Math.floor(box.x0 - pad));
   const top = Math.max(0, Math.floor(box.y0 - pad));
-  const right = Math.min(width, Math.ceil(box.x1 + pad));
-  const bottom = Math.min(height, Math.ceil(box.y1 + pad));
+  const right = Math.min(g.width, Math.ceil(box.x1 + pad));
+  const bottom = Math.min(g.height, Math.ceil(box.y1 + pad));
   const cutWidth = Math.max(1, right - left);
-  const cut = sharp(prepared).extract({ left, top, width: cutWidth, height: Math.max(1, bottom - top) });
-  return pngOf(scale === 1 ? cut : cut.resize({ width: Math.round(cutWidth * scale) }));
+  const cut = cropGray(g, left, top, cutWidth, Math.max(1, bottom - top));
+  return scale === 1 ? cut : toGray(rawSharp(cut).resize({ width: Math.round(cutWidth * scale) }));
 }
 
 /** The top 40 % of a prepared page, by default at twice the size, for re-reading the header's fields. */
-export async function headerCrop(prepared: Buffer, scale = 2): Promise<Buffer> {
-  const { width = 1, height = 1 } = await sharp(prepared).metadata();
-  return cropBox(prepared, { x0: 0, y0: 0, x1: width, y1: Math.max(1, Math.round(height * 0.4)) }, 0, scale);
+export function headerCrop(g: Gray, scale = 2): Promise<Gray> {
+  return cropBox(g, { x0: 0, y0: 0, x1: g.width, y1: Math.max(1, Math.round(g.height * 0.4)) }, 0, scale);
 }
 
 /** A row holds ink when this share of its width more than the lightest rows' is dark. */
@@ -786,20 +793,15 @@ export function unreadTitle(
 }
 
 /**
- * A box of a prepared page as a PNG, for a re-read; print white on a dark bar is reversed, with a white margin
+ * A box of a prepared page, for a re-read; print white on a dark bar is reversed, with a white margin
  * (tesseract reads dark on light: the inverted-text pass is off, see ocr.ts).
  */
-export async function grayCrop(g: Gray, box: Box & { inverse?: boolean }): Promise<Buffer> {
-  const cut = rawSharp(g).extract({
-    left: box.x0,
-    top: box.y0,
-    width: Math.max(1, box.x1 - box.x0),
-    height: Math.max(1, box.y1 - box.y0),
-  });
-  if (!box.inverse) return pngOf(cut);
+export async function grayCrop(g: Gray, box: Box & { inverse?: boolean }): Promise<Gray> {
+  const cut = cropGray(g, box.x0, box.y0, Math.max(1, box.x1 - box.x0), Math.max(1, box.y1 - box.y0));
+  if (!box.inverse) return cut;
   const margin = Math.round((box.y1 - box.y0) / 3);
-  return pngOf(
-    rawSharp(await toGray(cut.negate())).extend({
+  return toGray(
+    rawSharp(await toGray(rawSharp(cut).negate())).extend({
       top: margin,
       bottom: margin,
       left: margin,

@@ -25,10 +25,12 @@ import {
   headerCrop,
   type PreparedPage,
   type PrepareOptions,
+  pgmOf,
   prepareImage,
   preparePage,
   unreadTitle,
 } from './prepare.js';
+import type { Gray } from './raster.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
 
 export interface ReceiptReaderOptions {
@@ -162,7 +164,7 @@ export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Bo
  */
 async function rfcWordsReadings(
   engine: OcrEngine,
-  pages: Buffer[],
+  pages: Gray[],
   first: OcrResult,
 ): Promise<Array<{ text: string; line: string }>> {
   const token = first.words ? rfcTokenWords(first.words) : null;
@@ -172,7 +174,7 @@ async function rfcWordsReadings(
   const out: Array<{ text: string; line: string }> = [];
   for (const page of pages) {
     const cut = await cropBox(page, box, 0.6 * (box.y1 - box.y0), RFC_WORDS_SCALE);
-    const value = (await engine.recognize(cut, { psm: '7' })).text.replace(/\s+/g, ' ').trim();
+    const value = (await engine.recognize(pgmOf(cut), { psm: '7' })).text.replace(/\s+/g, ' ').trim();
     if (!value) continue;
     // A label read before the words is put back; without one, only the word is replaced (no label is invented).
     const text = editLine(first.text, head.line, (l) =>
@@ -204,7 +206,7 @@ async function rescueRfc(
   const added: string[] = [];
   // The bolder page brings back faded strokes (a thermal value printed light); the default suits heavy fonts.
   const bolder = await page.withInk(RFC_RETRY_INK);
-  for (const alone of await rfcWordsReadings(engine, [await page.png(), bolder], first)) {
+  for (const alone of await rfcWordsReadings(engine, [page.gray, bolder], first)) {
     readings.push(extractFields(alone.text));
     added.push(alone.line);
   }
@@ -212,7 +214,7 @@ async function rescueRfc(
   // not settle the RFC: on dev it found an RFC only where the RFC's words could not be located (dev-033).
   const fromWords = voteRfc(readings);
   if (!fromWords || fromWords.confidence < RETRY_BELOW) {
-    const header = await engine.recognize(await headerCrop(bolder));
+    const header = await engine.recognize(pgmOf(await headerCrop(bolder)));
     readings.push(extractFields(header.text));
     added.push(header.text);
   }
@@ -308,7 +310,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
     let head: string[] = [];
     if (title) {
-      const read = await engine.recognize(await grayCrop(page.gray, title), { words: true });
+      const read = await engine.recognize(pgmOf(await grayCrop(page.gray, title)), { words: true });
       head = read.confidence >= TITLE_CONFIDENCE ? titleLines(tokenLines(read)) : [];
       timings.title_pass = performance.now() - t2;
     }
@@ -333,7 +335,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (opts.headerPass !== false && weakHeader(result)) {
       // The RFC and date sit in the header; twice the pixels there rescue thin or faded characters.
       const t4 = performance.now();
-      const head = await engine.recognize(await headerCrop(await page.png()));
+      const head = await engine.recognize(pgmOf(await headerCrop(page.gray)));
       const headFields = extractFields(head.text);
       const readings = [result, headFields];
       result = mergeExtractions(result, headFields, HEADER_FIELDS);
@@ -369,7 +371,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (opts.vendorPass !== false && unexplainedRfc(result)) {
       // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
       const t5 = performance.now();
-      const sparse = await engine.recognize(await headerCrop(await page.png(), 1), { psm: '11' });
+      const sparse = await engine.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' });
       const found = razonSocialFor(sparse.text, result.fields.vendor_rfc as string);
       if (found && found.confidence > result.confidence.vendor_name) {
         result.fields.vendor_name = found.name;

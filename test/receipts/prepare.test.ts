@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  cropBox,
   framelessPage,
   grayCrop,
+  headerCrop,
   prepareImage,
   preparePage,
   rescaleFactor,
@@ -11,6 +13,10 @@ import {
   unreadTitle,
 } from '../../src/receipts/prepare.js';
 import { cropGray } from '../../src/receipts/raster.js';
+
+/** A PNG's grey bytes. */
+const pixels = async (png: Buffer): Promise<Buffer> =>
+  (await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true })).data;
 
 describe('preparePage', () => {
   it('maps the same page at another ink level exactly as a fresh preparation at that level would', async () => {
@@ -21,9 +27,41 @@ describe('preparePage', () => {
       expect(png.equals(await prepareImage(photo))).toBe(true);
       expect(await page.png()).toBe(png); // encoded once
       const bold = await page.withInk(0.6);
-      expect(bold.equals(await prepareImage(photo, { black: 0.6 }))).toBe(true);
-      expect(bold.equals(png)).toBe(false);
+      expect(Buffer.from(bold.data).equals(await pixels(await prepareImage(photo, { black: 0.6 })))).toBe(
+        true,
+      );
+      expect(Buffer.from(bold.data).equals(Buffer.from(page.gray.data))).toBe(false);
     }
+  });
+
+  it('crops the header and a word box exactly as sharp would from the PNG, enlarged or not', async () => {
+    const page = await preparePage(readFileSync('fixtures/receipts/dev-001-clean.jpg'));
+    const png = await page.png();
+    const { width, height } = page.gray;
+    const head = Math.round(height * 0.4);
+    for (const scale of [1, 2]) {
+      const bySharp = await pixels(
+        await sharp(png)
+          .extract({ left: 0, top: 0, width, height: head })
+          .resize(scale === 1 ? undefined : { width: width * scale })
+          .png()
+          .toBuffer(),
+      );
+      const ours = await headerCrop(page.gray, scale);
+      expect([ours.width, ours.height]).toEqual([width * scale, head * scale]);
+      expect(Buffer.from(ours.data).equals(bySharp)).toBe(true);
+    }
+    // A box with a margin reaching past the page's right edge: clipped there.
+    const box = { x0: 700, y0: 200.4, x1: width + 40, y1: 227.6 };
+    const cut = await cropBox(page.gray, box, 10, 2);
+    const bySharp = await pixels(
+      await sharp(png)
+        .extract({ left: 690, top: 190, width: width - 690, height: 48 })
+        .resize({ width: (width - 690) * 2 })
+        .png()
+        .toBuffer(),
+    );
+    expect(Buffer.from(cut.data).equals(bySharp)).toBe(true);
   });
 
   it('hands the first reading a PGM of exactly the pixels of the PNG the re-reads crop', async () => {
@@ -126,8 +164,13 @@ describe('framelessPage', () => {
       }
     }
     const gray = { data, width, height };
-    const none = async () => Buffer.alloc(0);
-    return { pgm: Buffer.alloc(0), png: none, gray, withInk: none, scale: 1 };
+    return {
+      pgm: Buffer.alloc(0),
+      png: async () => Buffer.alloc(0),
+      gray,
+      withInk: async () => gray,
+      scale: 1,
+    };
   };
   const at = (g: { data: Uint8Array; width: number }, x: number, y: number) => g.data[y * g.width + x];
 
@@ -353,11 +396,8 @@ describe('unreadTitle', () => {
     const g = page(bar);
     const box = unreadTitle(g, words);
     if (!box) throw new Error('no title found');
-    const { data, info } = await sharp(await grayCrop(g, box))
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => data[y * info.width + x];
+    const cut = await grayCrop(g, box);
+    const at = (x: number, y: number) => cut.data[y * cut.width + x];
     const margin = Math.round((box.y1 - box.y0) / 3);
     expect(at(2, 2)).toBe(255); // the white margin
     expect(at(margin + 104 - box.x0, margin + 120 - box.y0)).toBe(0); // the print, now dark
