@@ -33,6 +33,11 @@ export interface OcrOptions {
   psm?: '3' | '4' | '6' | '7' | '11';
   /** Also return word boxes (costs time: the whole block tree is serialised from the worker). */
   words?: boolean;
+  /**
+   * A re-read of a ticket already under way: it goes before the first readings waiting for a worker, so a burst
+   * of tickets finishes them one after another instead of all at the end.
+   */
+  followUp?: boolean;
 }
 
 /** Anything that turns a prepared image into text. The real one is tesseract; tests use a fake. */
@@ -94,6 +99,7 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
   const langs = opts.langs ?? ['spa'];
   const slots: Slot[] = [];
   const waiting: Array<(slot: Slot) => void> = [];
+  const waitingFollowUps: Array<(slot: Slot) => void> = [];
   const stats: PoolStats = { started: 0, recycled: 0 };
   let closed = false;
 
@@ -102,7 +108,7 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
     return startWorker(langs);
   };
 
-  const acquire = (): Promise<Slot> => {
+  const acquire = (followUp: boolean): Promise<Slot> => {
     const free = slots.find((s) => !s.busy);
     if (free) {
       free.busy = true;
@@ -113,7 +119,7 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
       slots.push(slot);
       return Promise.resolve(slot);
     }
-    return new Promise((resolve) => waiting.push(resolve));
+    return new Promise((resolve) => (followUp ? waitingFollowUps : waiting).push(resolve));
   };
 
   const release = (slot: Slot): void => {
@@ -124,14 +130,14 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
       slot.jobs = 0;
       stats.recycled++;
     }
-    const next = waiting.shift();
+    const next = waitingFollowUps.shift() ?? waiting.shift();
     if (next) next(slot);
     else slot.busy = false;
   };
 
   const recognize = async (image: Buffer, o: OcrOptions = {}): Promise<OcrResult> => {
     if (closed) throw new Error('OCR engine is closed');
-    const slot = await acquire();
+    const slot = await acquire(Boolean(o.followUp));
     try {
       const worker = await slot.worker;
       const psm = o.psm ?? '6';

@@ -281,6 +281,11 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   // As many photos prepared at once as the pool reads: a burst of requests is decoded as the pool gets to it,
   // not all at once (memory), and the first page reaches a worker without waiting for every other decode.
   const preparing = gate(poolSize(opts.workers));
+  // Every reading after a ticket's first goes ahead of other tickets' first readings (see OcrOptions.followUp).
+  const reRead: OcrEngine = {
+    recognize: (image, o = {}) => engine.recognize(image, { ...o, followUp: true }),
+    close: () => engine.close(),
+  };
   const read: ReceiptReader = async (image) => {
     const t0 = performance.now();
     const today = clock.now();
@@ -294,7 +299,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (frameless) {
       // A whole ticket read as a few lines: the table's dark band around the paper, taken by tesseract for a
       // ring the text sits in. Read again without it; the reading with more words is kept, with its page.
-      const again = await engine.recognize(frameless.pgm, { words: true });
+      const again = await reRead.recognize(frameless.pgm, { words: true });
       if (wordCount(again) > words) [page, raw] = [frameless, again];
     }
     // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline. The
@@ -310,7 +315,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
     let head: string[] = [];
     if (title) {
-      const read = await engine.recognize(pgmOf(await grayCrop(page.gray, title)), { words: true });
+      const read = await reRead.recognize(pgmOf(await grayCrop(page.gray, title)), { words: true });
       head = read.confidence >= TITLE_CONFIDENCE ? titleLines(tokenLines(read)) : [];
       timings.title_pass = performance.now() - t2;
     }
@@ -327,7 +332,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     }
     if (opts.secondPass && weak(result)) {
       const t3 = performance.now();
-      const again = await engine.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));
+      const again = await reRead.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));
       result = mergeExtractions(result, extractFields(again.text));
       text = `${text}\n${again.text}`;
       timings.second_pass = performance.now() - t3;
@@ -335,7 +340,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (opts.headerPass !== false && weakHeader(result)) {
       // The RFC and date sit in the header; twice the pixels there rescue thin or faded characters.
       const t4 = performance.now();
-      const head = await engine.recognize(pgmOf(await headerCrop(page.gray)));
+      const head = await reRead.recognize(pgmOf(await headerCrop(page.gray)));
       const headFields = extractFields(head.text);
       const readings = [result, headFields];
       result = mergeExtractions(result, headFields, HEADER_FIELDS);
@@ -343,7 +348,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       // Only an RFC still weak after both readings: the re-reads are the same crop, so they are not independent
       // enough to overrule a confident reading.
       if (result.confidence.vendor_rfc < RETRY_BELOW) {
-        const rescue = await rescueRfc(engine, page, first, readings, extractFields);
+        const rescue = await rescueRfc(reRead, page, first, readings, extractFields);
         text = `${text}\n${rescue.text}`;
         if (rescue.rfc) {
           result.fields.vendor_rfc = rescue.rfc.rfc;
@@ -371,7 +376,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (opts.vendorPass !== false && unexplainedRfc(result)) {
       // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
       const t5 = performance.now();
-      const sparse = await engine.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' });
+      const sparse = await reRead.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' });
       const found = razonSocialFor(sparse.text, result.fields.vendor_rfc as string);
       if (found && found.confidence > result.confidence.vendor_name) {
         result.fields.vendor_name = found.name;

@@ -45,4 +45,24 @@ describe('tesseract pool lifecycle', () => {
     expect(engine.stats.started).toBe(2);
     await engine.close();
   });
+
+  it('serves a re-read before first readings that were waiting longer', { timeout: 60_000 }, async () => {
+    const engine = createTesseractEngine({ workers: 1 });
+    const sharp = (await import('sharp')).default;
+    const img = await sharp({ create: { width: 200, height: 60, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const done: string[] = [];
+    const job = (name: string, followUp: boolean) =>
+      engine.recognize(img, { followUp }).then(() => done.push(name));
+    // The first job takes the only worker; the others wait, a re-read queued last of all.
+    await Promise.all([
+      job('running', false),
+      job('first A', false),
+      job('first B', false),
+      job('re-read', true),
+    ]);
+    expect(done).toEqual(['running', 're-read', 'first A', 'first B']);
+    await engine.close();
+  });
 });
