@@ -114,6 +114,20 @@ function labeledAmounts(lines: Line[]): Labeled[] {
   return out;
 }
 
+/**
+ * A subtotal or tax amount read without its decimal point (`SUBTOTAL 20315`, `IVA 16% 3250`), on a ticket that
+ * prints cents elsewhere: its digits as cents. Candidates only: taken where they add up with the total.
+ */
+const POINT_LOST = /(?<![\d%.,:/-])\$?\s?(\d{3,7})\s*$/;
+function pointLostAmounts(lines: Line[], kind: Kind): number[] {
+  if (!lines.some((l) => moneyIn(l.norm).length > 0)) return [];
+  return lines.flatMap((l) => {
+    if (classify(l.norm) !== kind || moneyIn(l.norm).length) return [];
+    const m = POINT_LOST.exec(l.norm);
+    return m ? [Number(m[1])] : [];
+  });
+}
+
 /** The last amount on a line, with its `$`-misread variant. */
 function lastAmounts(line: Line | undefined): number[] {
   const all = moneyIn(line?.norm ?? '');
@@ -370,8 +384,8 @@ export function extractTotals(
     }
   }
   const pools = {
-    subs: [...subs, ...sS, ...blocks.map((b) => b.subtotal)],
-    ivas: [...plainIvas, ...iS, ...blocks.map((b) => b.tax)],
+    subs: [...subs, ...sS, ...blocks.map((b) => b.subtotal), ...pointLostAmounts(lines, 'subtotal')],
+    ivas: [...plainIvas, ...iS, ...blocks.map((b) => b.tax), ...pointLostAmounts(lines, 'iva')],
     iepss: [...iepss, ...eS],
     tips,
     all: all.filter((a) => !a.shifted),

@@ -2303,6 +2303,28 @@ describe('an IVA read with a digit too many or one lost', () => {
   });
 });
 
+describe('a subtotal or IVA read without its decimal point', () => {
+  const taxes = (subtotal: string, iva: string, total = '$611.61') => {
+    const f = extractFields(
+      `RFC CGT040130V12\nSUBTOTAL ${subtotal}\nIVA 16% ${iva}\nTOTAL ${total}`,
+      TODAY,
+    ).fields;
+    return [f.subtotal, f.iva, f.total];
+  };
+
+  it('is read as cents where it adds up with the total (image-level generator: `SUBTOTAL 20315`)', () => {
+    expect(taxes('54293', '$68.68')).toEqual([54293, 6868, 61161]);
+    expect(taxes('$542.93', '6868')).toEqual([54293, 6868, 61161]);
+  });
+
+  it('is not taken where it does not add up, nor where a rate or a time is the number', () => {
+    expect(taxes('54290', '$68.68')).toEqual([null, 6868, 61161]);
+    expect(taxes('$542.93', '16%')).toEqual([54293, null, 61161]);
+    // A ticket that prints no cents at all reads whole pesos (`TOTAL $343`), as before.
+    expect(taxes('$295', '$48', '$343')).toEqual([29500, null, 34300]);
+  });
+});
+
 describe('a razón social whose initial was lost', () => {
   it('takes back the initial a confident company RFC gives where it makes a known business word', () => {
     const name = (line: string, rfc = 'CCN800222ZSA') =>
