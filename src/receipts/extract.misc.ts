@@ -13,11 +13,15 @@ export interface Found<T> {
  * `$` or `H` (`TICKET %031-076055`, `TRH 31045`), or `4` set apart before a long number (`TICKET 4 0259275`). A
  * restaurant's bill is a `CHEQUE:` too (with its colon or #: `PAGO CON CHEQUE` is a payment). A `TR#` may be
  * glued to its value, a series letter first (`TR#A-79321`, read `TRHA-79321`), its # read `£` or `*` too; `No.`'s
- * dot may read as a comma (`FOLIO No, B28606`).
+ * dot may read as a comma (`FOLIO No, B28606`). A `#` set apart before its value reads in many ways: `+`, `+4`,
+ * `%*`, or `4` before a series letter too (`CUENTA 4 T-91930`); after TR, glued, also `A`, `I`, `IT` or `4`
+ * (`TRA 918337`, `TRIT 8440529`, `TR4 0091672`).
  */
+const TR_HASH = String.raw`TR(?:[#EF%H£*]|4(?=\s)|[AI]T?)`;
+const HASH = String.raw`(?:[#%$*£+]{1,2}(?:4(?=\s))?|4(?=\s(?:\d{5}|[A-Z]{1,3}-?\d)))?`;
 const folioLabels = (first: string): [RegExp, RegExp] => [
   new RegExp(
-    String.raw`\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|TR[#EF%H£*](?=\s?(?:[A-Z]{1,3}-?)?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.]|(?<=TR[#EF%H£*]))\s?(?:NO\.?|NUM\.?|#)?\s?[:#.,]?\s?[#%$*£]?\s?(?:4\s(?=\d{5}))?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
+    String.raw`\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|${TR_HASH}(?=\s?(?:[A-Z]{1,3}-?)?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.]|(?<=${TR_HASH}))\s?(?:NO\.?|NUM\.?|#)?\s?[:#.,]?\s?${HASH}\s?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
   ),
   // Labels that name a ticket only where no other label does (a restaurant prints COMANDA beside its FOLIO).
   new RegExp(
@@ -65,9 +69,9 @@ export function extractFolio(lines: Line[]): Found<string> {
       const m = label.exec(norm) ?? LOOSE_LABELS[k]?.exec(norm);
       const value = m?.[2] ? mendFolio(m[2].replace(/-$/, '')) : '';
       if ((value.match(/\d/g)?.length ?? 0) >= 3) {
-        const strong = /TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|TR[#EF%H£*]|CHEQUE|BOLETO|REMISION|COMANDA/.test(
-          norm,
-        );
+        const strong = new RegExp(
+          String.raw`TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|${TR_HASH}|CHEQUE|BOLETO|REMISION|COMANDA`,
+        ).test(norm);
         return { value, confidence: strong ? 0.85 : 0.6 };
       }
     }

@@ -1844,6 +1844,24 @@ describe('folio labels and payments the seventh session’s probe printed', () =
     expect(read('PAGO CON CHEQUE 100.00').folio).toBeNull();
   });
 
+  it('reads a folio after a set-apart # read as +, +4, %* or a 4 before a series, or glued to TR as A, I, IT, 4', () => {
+    // The tenth session's image-level generator (`CUENTA # T-91930`, `TR# 918337` in nine fonts).
+    expect(read('CUENTA + T-44998').folio).toBe('T-44998');
+    expect(read('CUENTA +4 B27197').folio).toBe('B27197');
+    expect(read('CUENTA %* 196474').folio).toBe('196474');
+    expect(read('CUENTA 4 A-39313').folio).toBe('A-39313');
+    expect(read('CUENTA 4 B56871 CAJA 2').folio).toBe('B56871');
+    expect(read('TRA 918337').folio).toBe('918337');
+    expect(read('TRI A-28849').folio).toBe('A-28849');
+    expect(read('TRIT 8440529').folio).toBe('8440529');
+    expect(read('TR4 0091672').folio).toBe('0091672');
+    // A # read before digits glued to it keeps the digits; a 4 before a word is no #; TRA alone is no label.
+    expect(read('TICKET #4123').folio).toBe('4123');
+    expect(read('CUENTA 4 MESA 2').folio).toBeNull();
+    expect(read('TRAMITE 12345').folio).toBeNull();
+    expect(read('TR40091672').folio).toBeNull();
+  });
+
   it('reads TARJ: as a card, and a bill’s CHEQUE: number as no payment', () => {
     expect(read('TARJ: XXXX XXXX XXXX 4762').payment_method).toBe('card');
     expect(read('CHEQUE: FV334760\nTDC 100.00').payment_method).toBe('card');
