@@ -60,6 +60,11 @@ function mendFolio(value: string): string {
 /** The labels with a value whose first digit may read as a letter (`TICKET No. B-I2648`, `FOLIO No. O036093`). */
 const LOOSE_LABELS = folioLabels(String.raw`[\dOI]`);
 
+/** Labels that name the ticket itself (a folio after another, `VENTA`, `REF`, is less sure). */
+const STRONG_LABEL = new RegExp(
+  `TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|${TR_HASH}|CHEQUE|BOLETO|REMISION|COMANDA`,
+);
+
 /** Ticket identifier as printed after its label. */
 export function extractFolio(lines: Line[]): Found<string> {
   for (const [k, label] of FOLIO_LABELS.entries()) {
@@ -69,9 +74,7 @@ export function extractFolio(lines: Line[]): Found<string> {
       const m = label.exec(norm) ?? LOOSE_LABELS[k]?.exec(norm);
       const value = m?.[2] ? mendFolio(m[2].replace(/-$/, '')) : '';
       if ((value.match(/\d/g)?.length ?? 0) >= 3) {
-        const strong = new RegExp(
-          String.raw`TICKET|FOLIO|TRANSACCION|NOTA|CUENTA|${TR_HASH}|CHEQUE|BOLETO|REMISION|COMANDA`,
-        ).test(norm);
+        const strong = STRONG_LABEL.test(norm);
         return { value, confidence: strong ? 0.85 : 0.6 };
       }
     }
