@@ -128,6 +128,23 @@ export function editLine(text: string, line: number, edit: (l: string) => string
     .join('\n');
 }
 
+/** The OCR text with its `line`-th non-empty line and the next non-empty one made one line (see editLine). */
+export function joinLines(text: string, line: number): string {
+  const raw = text.split('\n');
+  const at = (n: number): number => {
+    let k = -1;
+    return raw.findIndex((l) => Boolean(l.trim()) && ++k === n);
+  };
+  const [a, b] = [at(line), at(line + 1)];
+  if (a < 0 || b < 0) return text;
+  return [
+    ...raw.slice(0, a),
+    `${raw[a]?.trimEnd()} ${raw[b]?.trim()}`,
+    ...raw.slice(a + 1, b),
+    ...raw.slice(b + 1),
+  ].join('\n');
+}
+
 /** An amount with its `$`-misread variant (`531.07` and `31.07`), as read first. */
 export const withVariant = (m: Money): number[] => {
   const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;

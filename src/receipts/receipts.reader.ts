@@ -7,7 +7,7 @@ import {
   withPersonLetters,
 } from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
-import { asPrinted, editLine, type TitleToken, titleLines, toLines } from './extract.text.js';
+import { asPrinted, editLine, joinLines, type TitleToken, titleLines, toLines } from './extract.text.js';
 import { barredZeroReadings } from './glyphs.js';
 import {
   type Box,
@@ -87,6 +87,33 @@ const tokenLines = (r: OcrResult): string | TitleToken[][] => {
   }
   return [...lines.values()];
 };
+
+/** Print this many times the body text's height or more is a title's (the dev titles measure 1.4–2.7). */
+const TITLE_SIZE = 1.4;
+/** A company type on a line: a razón social (printed large on some tickets), not a title's second line. */
+const TYPED = /\bS\.?\s?A\b|\bC\.?\s?V\b|\bR\.?\s?L\b|\bS\.?\s?C\b/;
+
+/**
+ * The line of a reading whose next line finishes a store name printed large over two lines (`FARMACIA` /
+ * `CENTRAL`, `PUNTO VERDE` / `365`): the first line read surely is in title print (TITLE_SIZE), and the next is
+ * in the same print (its words' height within 15 %), one to three words, all read surely, and no razón social.
+ * Null when the reading has no such title. Heights are the median of a line's words (a word's box is as high as
+ * its letters reach).
+ */
+export function wrappedTitleLine(words: OcrWord[]): number | null {
+  const sure = (w: OcrWord): boolean => isReadWord(w) && w.confidence >= 50;
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const height = (ws: OcrWord[]): number => median(ws.map((w) => w.bbox.y1 - w.bbox.y0));
+  const body = height(words.filter(sure));
+  const first = words.find(sure)?.line;
+  if (first === undefined || body <= 0) return null;
+  const title = words.filter((w) => w.line === first);
+  const next = words.filter((w) => w.line === first + 1);
+  const [a, b] = [height(title), height(next)];
+  const sameSize = a >= TITLE_SIZE * body && b >= 0.85 * a && b <= 1.15 * a;
+  const short = next.length >= 1 && next.length <= 3 && next.every(sure);
+  return sameSize && short && !TYPED.test(next.map((w) => w.text).join(' ')) ? first : null;
+}
 
 /** Second-pass preparation: a different view often rescues what the first one garbled. */
 const SECOND_PASS: PrepareOptions = { black: 0.25, median: 3 };
@@ -319,7 +346,13 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       head = read.confidence >= TITLE_CONFIDENCE ? titleLines(tokenLines(read)) : [];
       timings.title_pass = performance.now() - t2;
     }
-    const titled = (t: string): string => (head.length ? `${head.join('\n')}\n${t}` : t);
+    // A title wrapped over two lines of the first reading is one name (the reading's own text keeps its lines:
+    // the word boxes number them).
+    const wrapped = first.words ? wrappedTitleLine(first.words) : null;
+    const titled = (t: string): string => {
+      const joined = wrapped === null ? t : joinLines(t, wrapped);
+      return head.length ? `${head.join('\n')}\n${joined}` : joined;
+    };
     let text = titled(first.text);
     let result = extractFields(text);
     const firstRfc = result.fields.vendor_rfc;

@@ -9,6 +9,7 @@ import {
   type ReceiptReaderOptions,
   rfcBox,
   voteRfc,
+  wrappedTitleLine,
 } from '../../src/receipts/receipts.reader.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
@@ -395,6 +396,64 @@ describe('a title in large print the page’s reading left out', () => {
     expect(unsure.data.text).toBe(body);
     const off = await readTitled('* EL FARO 24H *\n', 60, false);
     expect(off.engine.calls).toBe(1);
+  });
+});
+
+describe('a store name printed large over two lines', () => {
+  // The tenth session's image-level generator: `FARMACIA` / `CENTRAL` in 40 px print over 20 px body text.
+  const lines: Array<[string, number]> = [
+    ['FARMACIA', 40],
+    ['CENTRAL', 40],
+    ['DROGUERIA Y PERFUMERIA CENTRAL SA DE CV', 20],
+    ['RFC: DPC190801MKA', 20],
+    ['FECHA 04/08/2025', 20],
+    ['TOTAL 232.36', 20],
+    ...Array.from({ length: 8 }, (): [string, number] => ['GRACIAS POR SU COMPRA VUELVA PRONTO', 20]),
+  ];
+  const wordsOf = (ls: Array<[string, number]>, confidence = 90) => {
+    let y = 20;
+    return ls.flatMap(([l, h], line) => {
+      const top = y;
+      y += h + 12;
+      return l.split(/\s+/).map((text, i) => ({
+        text,
+        confidence,
+        line,
+        bbox: { x0: 40 + i * 90, y0: top, x1: 40 + i * 90 + 20 * text.length, y1: top + h },
+      }));
+    });
+  };
+
+  it('is one name: its two lines are joined for the rules, the reading’s own lines kept', async () => {
+    const words = wordsOf(lines);
+    expect(wrappedTitleLine(words)).toBe(0);
+    const text = lines.map(([l]) => l).join('\n');
+    const engine = createFakeOcrEngine([{ text, words }]);
+    const reader = createReceiptReader({ clock, engine, headerPass: false, vendorPass: false });
+    try {
+      const data = await reader.read(readFileSync('fixtures/receipts/dev-021-mild.jpg'));
+      expect(data.vendor_store_name).toBe('FARMACIA CENTRAL');
+      expect(data.vendor_name).toBe('DROGUERIA Y PERFUMERIA CENTRAL SA DE CV');
+      expect(data.text.startsWith('FARMACIA CENTRAL\nDROGUERIA')).toBe(true);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('is not joined with body print, other print sizes, a razón social, long lines or unsure words', () => {
+    const at = (edit: (ls: Array<[string, number]>) => void, confidence = 90) => {
+      const ls = lines.map(([l, h]): [string, number] => [l, h]);
+      edit(ls);
+      return wrappedTitleLine(wordsOf(ls, confidence));
+    };
+    expect(at((ls) => (ls[1] = ['CENTRAL', 20]))).toBeNull(); // the second line is body text
+    expect(at((ls) => (ls[1] = ['CENTRAL', 30]))).toBeNull(); // another size
+    expect(at((ls) => ((ls[0] = ['CENTRAL', 20]), (ls[1] = ['CENTRAL', 20])))).toBeNull(); // no title at all
+    expect(at((ls) => (ls[1] = ['FARMACIAS SA DE CV', 40]))).toBeNull(); // a razón social in large print
+    expect(at((ls) => (ls[1] = ['LA MEJOR DEL CENTRO', 40]))).toBeNull(); // four words: a slogan
+    expect(at(() => undefined, 40)).toBeNull(); // nothing read surely
+    // A figure ends a name too (`PUNTO VERDE` / `365`).
+    expect(at((ls) => ((ls[0] = ['PUNTO VERDE', 40]), (ls[1] = ['365', 40])))).toBe(0);
   });
 });
 
