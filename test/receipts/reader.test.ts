@@ -441,19 +441,22 @@ describe('a store name printed large over two lines', () => {
   });
 
   it('is not joined with body print, other print sizes, a razón social, long lines or unsure words', () => {
-    const at = (edit: (ls: Array<[string, number]>) => void, confidence = 90) => {
-      const ls = lines.map(([l, h]): [string, number] => [l, h]);
-      edit(ls);
-      return wrappedTitleLine(wordsOf(ls, confidence));
-    };
-    expect(at((ls) => (ls[1] = ['CENTRAL', 20]))).toBeNull(); // the second line is body text
-    expect(at((ls) => (ls[1] = ['CENTRAL', 30]))).toBeNull(); // another size
-    expect(at((ls) => ((ls[0] = ['CENTRAL', 20]), (ls[1] = ['CENTRAL', 20])))).toBeNull(); // no title at all
-    expect(at((ls) => (ls[1] = ['FARMACIAS SA DE CV', 40]))).toBeNull(); // a razón social in large print
-    expect(at((ls) => (ls[1] = ['LA MEJOR DEL CENTRO', 40]))).toBeNull(); // four words: a slogan
-    expect(at(() => undefined, 40)).toBeNull(); // nothing read surely
+    /** The reading with some of its lines replaced (by index), all its words at `confidence`. */
+    const at = (replace: Record<number, [string, number]>, confidence = 90) =>
+      wrappedTitleLine(
+        wordsOf(
+          lines.map((l, i) => replace[i] ?? l),
+          confidence,
+        ),
+      );
+    expect(at({ 1: ['CENTRAL', 20] })).toBeNull(); // the second line is body text
+    expect(at({ 1: ['CENTRAL', 30] })).toBeNull(); // another size
+    expect(at({ 0: ['CENTRAL', 20], 1: ['CENTRAL', 20] })).toBeNull(); // no title at all
+    expect(at({ 1: ['FARMACIAS SA DE CV', 40] })).toBeNull(); // a razón social in large print
+    expect(at({ 1: ['LA MEJOR DEL CENTRO', 40] })).toBeNull(); // four words: a slogan
+    expect(at({}, 40)).toBeNull(); // nothing read surely
     // A figure ends a name too (`PUNTO VERDE` / `365`).
-    expect(at((ls) => ((ls[0] = ['PUNTO VERDE', 40]), (ls[1] = ['365', 40])))).toBe(0);
+    expect(at({ 0: ['PUNTO VERDE', 40], 1: ['365', 40] })).toBe(0);
   });
 });
 
