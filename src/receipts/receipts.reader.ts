@@ -30,7 +30,7 @@ import {
   preparePage,
   unreadTitle,
 } from './prepare.js';
-import type { Gray } from './raster.js';
+import { type Gray, inkHeight } from './raster.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
 
 export interface ReceiptReaderOptions {
@@ -93,26 +93,51 @@ const TITLE_SIZE = 1.4;
 /** A company type on a line: a razón social (printed large on some tickets), not a title's second line. */
 const TYPED = /\bS\.?\s?A\b|\bC\.?\s?V\b|\bR\.?\s?L\b|\bS\.?\s?C\b/;
 
+const sure = (w: OcrWord): boolean => isReadWord(w) && w.confidence >= 50;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+/** A line's print size: the median height of its words (a word's box is as high as its letters reach). */
+const printSize = (ws: OcrWord[]): number => median(ws.map((w) => w.bbox.y1 - w.bbox.y0));
+/** Two lines in the same print: their sizes within 15 %. */
+const samePrint = (x: number, y: number): boolean => x > 0 && y >= 0.85 * x && y <= 1.15 * x;
+/** What may end a title wrapped onto a second line: one to three words, and no razón social. */
+const titleTail = (words: string[]): boolean =>
+  words.length >= 1 && words.length <= 3 && !TYPED.test(words.join(' '));
+
 /**
  * The line of a reading whose next line finishes a store name printed large over two lines (`FARMACIA` /
  * `CENTRAL`, `PUNTO VERDE` / `365`): the first line read surely is in title print (TITLE_SIZE), and the next is
- * in the same print (its words' height within 15 %), one to three words, all read surely, and no razón social.
- * Null when the reading has no such title. Heights are the median of a line's words (a word's box is as high as
- * its letters reach).
+ * in the same print, read surely, and a title's tail. Null when the reading has no such title.
  */
 export function wrappedTitleLine(words: OcrWord[]): number | null {
-  const sure = (w: OcrWord): boolean => isReadWord(w) && w.confidence >= 50;
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  const height = (ws: OcrWord[]): number => median(ws.map((w) => w.bbox.y1 - w.bbox.y0));
-  const body = height(words.filter(sure));
+  const body = printSize(words.filter(sure));
   const first = words.find(sure)?.line;
   if (first === undefined || body <= 0) return null;
   const title = words.filter((w) => w.line === first);
   const next = words.filter((w) => w.line === first + 1);
-  const [a, b] = [height(title), height(next)];
-  const sameSize = a >= TITLE_SIZE * body && b >= 0.85 * a && b <= 1.15 * a;
-  const short = next.length >= 1 && next.length <= 3 && next.every(sure);
-  return sameSize && short && !TYPED.test(next.map((w) => w.text).join(' ')) ? first : null;
+  return printSize(title) >= TITLE_SIZE * body &&
+    samePrint(printSize(title), printSize(next)) &&
+    next.every(sure) &&
+    titleTail(next.map((w) => w.text))
+    ? first
+    : null;
+}
+
+/**
+ * The lines of a title read alone (titleLines), made one when they are two lines of the same print, the second a
+ * title's tail: a store name wrapped in large print, which the page's reading left out. The print is measured on
+ * the ink of `crop`, what was read (tesseract's box of a title's first line takes in the crop's top margin).
+ */
+export function titleRead(read: OcrResult, crop: Gray): string[] {
+  const lines = titleLines(tokenLines(read));
+  const words = (read.words ?? []).filter(sure);
+  const printed = [...new Set(words.map((w) => w.line))].map((n) =>
+    median(words.filter((w) => w.line === n).map((w) => inkHeight(crop, w.bbox))),
+  );
+  const [a = 0, b = 0] = printed;
+  const tail = (lines[1] ?? '').split(' ');
+  return lines.length === 2 && printed.length === 2 && samePrint(a, b) && titleTail(tail)
+    ? [lines.join(' ')]
+    : lines;
 }
 
 /** Second-pass preparation: a different view often rescues what the first one garbled. */
@@ -342,8 +367,9 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
     let head: string[] = [];
     if (title) {
-      const read = await reRead.recognize(pgmOf(await grayCrop(page.gray, title)), { words: true });
-      head = read.confidence >= TITLE_CONFIDENCE ? titleLines(tokenLines(read)) : [];
+      const crop = await grayCrop(page.gray, title);
+      const read = await reRead.recognize(pgmOf(crop), { words: true });
+      head = read.confidence >= TITLE_CONFIDENCE ? titleRead(read, crop) : [];
       timings.title_pass = performance.now() - t2;
     }
     // A title wrapped over two lines of the first reading is one name (the reading's own text keeps its lines:

@@ -8,6 +8,7 @@ import {
   gate,
   type ReceiptReaderOptions,
   rfcBox,
+  titleRead,
   voteRfc,
   wrappedTitleLine,
 } from '../../src/receipts/receipts.reader.js';
@@ -457,6 +458,43 @@ describe('a store name printed large over two lines', () => {
     expect(at({}, 40)).toBeNull(); // nothing read surely
     // A figure ends a name too (`PUNTO VERDE` / `365`).
     expect(at({ 0: ['PUNTO VERDE', 40], 1: ['365', 40] })).toBe(0);
+  });
+});
+
+describe('a title read alone over two lines', () => {
+  // A 400×140 crop with two bars of print: the first line's box takes in the crop's top margin, as tesseract's
+  // does (synth-037: a 85 px box around 57 px of print, the second line 58 px around 57).
+  const crop = (second: number) => {
+    const data = new Uint8Array(400 * 140).fill(255);
+    const bar = (y0: number, y1: number, x0: number, x1: number) => {
+      for (let y = y0; y < y1; y++) data.fill(0, y * 400 + x0, y * 400 + x1);
+    };
+    bar(20, 60, 40, 360);
+    bar(80, 80 + second, 100, 300);
+    return { data, width: 400, height: 140 };
+  };
+  const read = (tail: string) => ({
+    text: `FARMACIA\n${tail}\n`,
+    confidence: 90,
+    words: [
+      { text: 'FARMACIA', confidence: 96, line: 0, bbox: { x0: 40, y0: 2, x1: 360, y1: 62 } },
+      ...tail.split(' ').map((text, i) => ({
+        text,
+        confidence: 96,
+        line: 1,
+        bbox: { x0: 100 + i * 60, y0: 78, x1: 150 + i * 60, y1: 122 },
+      })),
+    ],
+  });
+
+  it('is one name when both lines are in the same print, measured on the ink', () => {
+    expect(titleRead(read('CENTRAL'), crop(40))).toEqual(['FARMACIA CENTRAL']);
+  });
+
+  it('stays two lines in other print sizes, or when the second is a razón social or long', () => {
+    expect(titleRead(read('CENTRAL'), crop(24))).toEqual(['FARMACIA', 'CENTRAL']);
+    expect(titleRead(read('COMERCIAL SA'), crop(40))).toEqual(['FARMACIA', 'COMERCIAL SA']);
+    expect(titleRead(read('LA MEJOR DEL CENTRO'), crop(40))).toEqual(['FARMACIA', 'LA MEJOR DEL CENTRO']);
   });
 });
 
