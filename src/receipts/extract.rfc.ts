@@ -122,9 +122,10 @@ function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: stri
 
 /**
  * A homoclave's J read as I or as 3 (a monospaced J's hook closed up or lost: `…RI1` for `…RJ1`, `…839` for `…8J9`),
- * and an I read as J: slips of the homoclave's mixed letters and digits that the shared look-alikes leave out.
+ * an I read as J, and an S read as 8 (a bold S's ends closed up: `…183` for `…1S3`): slips of the homoclave's mixed
+ * letters and digits that the shared look-alikes leave out.
  */
-const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'] };
+const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'], '8': ['S'] };
 
 /** One look-alike substitution outside the date: the check digit decides. */
 function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: string; edits: number }> {

@@ -336,10 +336,12 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       !BUSINESS.test(read) &&
       !STAFF.test(read) &&
       rfcNameMatch(read, rfc) >= 0.75;
-    // A speck read as a letter before the name (`U ESTELA MARTINEZ UGALDE`, `Í JUAN CARLOS …`), when the RFC's
-    // letters agree better without it; not J or M, José's and María's initials (`J GUADALUPE PEREZ LOPEZ`).
+    // A speck read as a lone figure before the name (`0: ROSA ELENA VAZQUEZ MORALES`: no name starts with one),
+    // or as a letter (`U ESTELA MARTINEZ UGALDE`, `Í JUAN CARLOS …`) when the RFC's letters agree better without
+    // it; not J or M, José's and María's initials (`J GUADALUPE PEREZ LOPEZ`).
     // A letter after it is a speck from the paper's edge (`HERNANDEZ PACHECO SOCORRO E`): no name ends so.
-    const unspecked = (read: string): string => {
+    const unspecked = (line: string): string => {
+      const read = line.replace(/^\d[:.]? (?=[A-Z]+( [A-Z]+){2})/, '');
       const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
       const kept = rest !== read && rfcNameMatch(rest, rfc) > rfcNameMatch(read, rfc) ? rest : read;
       return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');

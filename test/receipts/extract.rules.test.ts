@@ -51,6 +51,8 @@ describe('RFC repair', () => {
     expect(repairRfc('SA0G990701RI1')[0]?.rfc).toBe('SAOG990701RJ1');
     expect(repairRfc('RAZA960523839')[0]?.rfc).toBe('RAZA9605238J9');
     expect(repairRfc('SGV78O7O8W83')[0]?.rfc).toBe('SGV780708WB3');
+    // A bold homoclave S read as 8 (the tenth session's generator): cheaper than a name letter rewritten (`UAMR…`).
+    expect(repairRfc('VAMR930525183', true, true)[0]?.rfc).toBe('VAMR9305251S3');
   });
 
   it('reads a round check digit read as O, and a J read as a bracket', () => {
@@ -828,6 +830,15 @@ describe('vendor name', () => {
   it("drops a speck read as a letter before a persona física's name", () => {
     const ticket = 'COCINA ECONOMICA LA CAZUELA\nU ESTELA MARTINEZ UGALDE\nRFC: MAUE651126BH5\nTOTAL 606.10';
     expect(vendorName(ticket, 'MAUE651126BH5', 2)).toBe('ESTELA MARTINEZ UGALDE');
+    // Or as a lone figure, with or without a colon (the tenth session's generator): no name starts with one.
+    for (const speck of ['0: ', '0 '])
+      expect(
+        vendorName(
+          `FONDA ROSITA\n${speck}ROSA ELENA VAZQUEZ MORALES\nRFC: VAMR9305251S3`,
+          'VAMR9305251S3',
+          2,
+        ),
+      ).toBe('ROSA ELENA VAZQUEZ MORALES');
     // Not the first of a name's own words.
     expect(vendorName('TIENDA\nJOSE LUIS PEREZ GOMEZ\nRFC: PEGJ800101AB1', 'PEGJ800101AB1', 2)).toBe(
       'JOSE LUIS PEREZ GOMEZ',
