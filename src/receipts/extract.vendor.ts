@@ -29,6 +29,8 @@ const SUFFIX = new RegExp(
 );
 const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
+/** A company type that goes on only with `C.V.` (`S.A. DE`, `S.A.P.I. DE`, `S. DE R.L. DE`), ending a line. */
+const TYPE_WANTS_CV = /\b(?:S\.?\s?A\.?(?:\s?P\.?\s?I\.?)?|S\.?\s?DE\s?R\.?\s?L\.?)\s?DE$/;
 /** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
 const PLAIN_SA = /\bS\.?\s?A\.?$/;
 const GARBLED_DE_CV = /^([A-Z]{1,2}\s?)?C\s?[.,]?\s?[VY]\.?$/;
@@ -121,7 +123,10 @@ const typePunctuation = (s: string): string => {
     // `, AC.` / ` SC.`: the first of an A.C.'s or S.C.'s two dots lost.
     .replace(/(?<=^|[\s,])([AS])C\.(?=[^A-Z0-9]*$)/, '$1.C.')
     // `$.4. DE C.V.`: S.A.'s A read as 4 (its S as $ or 5 is withTypeS's).
-    .replace(/(?<=^|[\s,])([S5$])\.\s?4\.(?=\s?[DP]E\s?C)/, 'S.A.');
+    .replace(/(?<=^|[\s,])([S5$])\.\s?4\.(?=\s?[DP]E\s?C)/, 'S.A.')
+    // `S:A:P.I..-DE CV.`: S.A.'s dots read as colons, a dot doubled and a hyphen before DE.
+    .replace(/(?<=^|[\s,])S\s?[:;]\s?A\s?[:;](?=\s?P\.|\s?[DP]E\b)/, 'S.A.')
+    .replace(/(?<=\b[A-Z])\.\.?-?\s?(?=[DP]E\s?C)/, '. ');
   const end = (t: string): boolean => {
     const trimmed = t.replace(/[^A-Z0-9.)]+$/, '').trim();
     return SUFFIX.test(trimmed) || PARTIAL_TAIL.test(trimmed);
@@ -240,13 +245,26 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       // (A 13-character reading too: the company's RFC with a character inserted, `CMIB880113ZX4`.)
       (rfc?.length ?? 0) >= 12 &&
       initialsFit(moralInitials(`${cur} C.V.`), rfc ?? '');
-    if ((endsInDe && WRAPPED_DE_CV.test(next)) || garbledCv || wrappedRl) {
-      const tail = garbledCv
-        ? /\./.test(cur)
-          ? 'C.V.'
-          : 'CV'
-        : next.replace(/^[A-Z]\s?(?=C)|\s[A-Z]$/g, '');
-      name = `${cur} ${tail}`;
+    // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left (not a
+    // C.V. read as `CY`, the rules' below) (`… S.A.P.I. DE a` / `E CN`): only where the RFC confirms the name it completes (a capital speck before it
+    // aside, see below).
+    const open = cur.replace(/(?<=\bDE)\s(?!C)[A-Z]{1,2}$/, '');
+    const confirmed = (n: string): boolean =>
+      [n, n.replace(/^[A-Z] (?=[A-Z]{2})/, '')].some((x) => initialsFit(moralInitials(x), rfc ?? ''));
+    const lostCv =
+      !WRAPPED_DE_CV.test(next) &&
+      !garbledCv &&
+      TYPE_WANTS_CV.test(open) &&
+      rfc?.length === 12 &&
+      confirmed(`${open} C.V.`);
+    if ((endsInDe && WRAPPED_DE_CV.test(next)) || garbledCv || wrappedRl || lostCv) {
+      const tail =
+        garbledCv || lostCv
+          ? /\./.test(open)
+            ? 'C.V.'
+            : 'CV'
+          : next.replace(/^[A-Z]\s?(?=C)|\s[A-Z]$/g, '');
+      name = `${lostCv ? open : cur} ${tail}`;
       nameConfidence = 0.8;
       nameLine = i;
       break;

@@ -2354,6 +2354,32 @@ describe('a subtotal or IVA read without its decimal point', () => {
   });
 });
 
+describe('a company type the tenth session’s generator garbled', () => {
+  const name = (lines: string, rfc: string) =>
+    extractFields(`${lines}\nPROL. ZARAGOZA 1449-A, COL. CENTRO\nRFC: ${rfc}\nTOTAL $10.00`, TODAY).fields
+      .vendor_name;
+
+  it('completes a type only C.V. can end, C.V. misread or lost, where the RFC confirms the name', () => {
+    expect(name('E SERVICIO AUTOPISTA CELAYA S.A.P.I. DE a\nE CN', 'SAC1511252H8')).toBe(
+      'SERVICIO AUTOPISTA CELAYA S.A.P.I. DE C.V.',
+    );
+    expect(name('SERVICIO AUTOPISTA CELAYA S.A.P.I. DE', 'SAC1511252H8')).toBe(
+      'SERVICIO AUTOPISTA CELAYA S.A.P.I. DE C.V.',
+    );
+    expect(name('SERVICIO AUTOPISTA CELAYA SA DE', 'SAC1511252H8')).toBe(
+      'SERVICIO AUTOPISTA CELAYA SA DE CV',
+    );
+    // Not where the RFC's letters are another company's.
+    expect(name('SERVICIO AUTOPISTA CELAYA S.A.P.I. DE a', 'MAC1511252H3')).not.toMatch(/C\.V\.$/);
+  });
+
+  it('reads S.A.P.I.’s dots as colons, a dot doubled and a hyphen before DE', () => {
+    expect(name('DISTRIBUIDORA DE ABARROTES EL GIRASOL,\nS:A:P.I..-DE CV.', 'DAG001006M24')).toBe(
+      'DISTRIBUIDORA DE ABARROTES EL GIRASOL, S.A.P.I. DE C.V.',
+    );
+  });
+});
+
 describe('a razón social whose initial was lost', () => {
   it('takes back the initial a confident company RFC gives where it makes a known business word', () => {
     const name = (line: string, rfc = 'CCN800222ZSA') =>
