@@ -287,9 +287,10 @@ export const withKnownWords = (line: string, words: ReadonlySet<string>): string
   });
 
 export const withoutSpeck = (l: Line): Line => {
-  // Not a short word read in lower case (`y ASOCIADOS`, `la COMER`), nor a company type's S.A. (`sa DE CV`).
+  // Up to three letters, one at least in lower case (`ia`, `Be`), before a line in capitals. Not a short word read
+  // so (`y ASOCIADOS`, `la COMER`, `El FARO`), nor a company type's S.A. (`sa DE CV`).
   const raw = l.raw.replace(
-    /^(?!(?:y|e|o|u|a|la|el|de|del|los|las|en)\s|s\.?a\.?\s+[DP]E\b)[a-z]{1,3}\s+(?=[A-ZÁÉÍÓÚÑ]{2})/,
+    /^(?!(?:[yY]|[eE]|[oO]|[uU]|[aA]|[lL][aA]|[eE][lL]|[dD][eE]|[dD][eE][lL]|[lL][oO][sS]|[lL][aA][sS]|[eE][nN])\s|[sS]\.?[aA]\.?\s+[DP]E\b)(?=[A-Z]?[a-z])[A-Za-z]{1,3}\s+(?=[A-ZÁÉÍÓÚÑ]{2})/,
     '',
   );
   return raw === l.raw ? l : { ...l, raw, norm: normalise(raw) };

@@ -2373,6 +2373,14 @@ describe('a company type the tenth session’s generator garbled', () => {
     expect(name('SERVICIO AUTOPISTA CELAYA S.A.P.I. DE a', 'MAC1511252H3')).not.toMatch(/C\.V\.$/);
   });
 
+  it('drops a speck read in mixed case before the razón social, not an article so read', () => {
+    const rfc = 'MGA990424FT2';
+    expect(name('LA GAVIOTA\nBe MARISCOS LA GAVIOTA AZUL SA DE CV', rfc)).toBe(
+      'MARISCOS LA GAVIOTA AZUL SA DE CV',
+    );
+    expect(name('LA GAVIOTA\nEl MAR DE CORTES SA DE CV', 'MCO990424FT2')).toMatch(/^EL MAR DE CORTES/);
+  });
+
   it('reads S.A.P.I.’s dots as colons, a dot doubled and a hyphen before DE', () => {
     expect(name('DISTRIBUIDORA DE ABARROTES EL GIRASOL,\nS:A:P.I..-DE CV.', 'DAG001006M24')).toBe(
       'DISTRIBUIDORA DE ABARROTES EL GIRASOL, S.A.P.I. DE C.V.',
