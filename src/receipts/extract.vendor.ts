@@ -226,7 +226,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
       // The comma before a wrapped company type is part of the printed name (`LA TERRAZA,` / `S.A. DE C.V.`).
-      const comma = /,\s*$/.test((top[i - 1]?.norm ?? '').replace(RIGHT_COLUMN, '')) ? ',' : '';
+      // (A speck read after the comma aside: `… DEL SUADERO, ;`.)
+      const comma = /,[\s;:.]*$/.test((top[i - 1]?.norm ?? '').replace(RIGHT_COLUMN, '')) ? ',' : '';
       name = `${clean(top[i - 1]?.norm ?? '')}${comma} ${cur}`;
       nameConfidence = 0.8;
       nameLine = i - 1;
@@ -269,7 +270,17 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       nameLine = i;
       break;
     }
-    if (SUFFIX.test(cur) && isTexty(cur)) {
+    // A line that only ends like a company type (a title's `$$` read `SAS`: `EL PLOMERO SAS`) yields to a razón
+    // social further down whose initials are the company RFC's, where its own are not.
+    const fitsRfc = (n: string): boolean => rfc?.length === 12 && initialsFit(moralInitials(n), rfc);
+    const yields =
+      rfc?.length === 12 &&
+      !fitsRfc(cur) &&
+      top.slice(i + 1).some((l) => {
+        const later = clean(l.norm);
+        return SUFFIX.test(later) && fitsRfc(later);
+      });
+    if (SUFFIX.test(cur) && isTexty(cur) && !yields) {
       // "..., S.A." + "DE C.V." on the next line is one name wrapped in two; its DE lost or garbled (`C.V.`,
       // `CC.V.`, `OE C.V.`), the type is still S.A. DE C.V.
       const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);
@@ -298,7 +309,9 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     longerName &&
     rfc?.length === 12 &&
     moralInitials(name) !== rfc.slice(0, 3) &&
-    moralInitials(longerName) === rfc.slice(0, 3)
+    // A two-word name's third initial is unsure (`ALMACENES LA` / `VIOLETA SA DE CV`: AV?); its two known ones
+    // still have to be the RFC's.
+    initialsFit(moralInitials(longerName), rfc)
   )
     name = longerName;
   if (!name && rfc?.length === 12) {
@@ -433,7 +446,9 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   if (name && storeName && rfc?.length === 12) name = withStoreArticle(name, storeName, rfc);
   // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when the
   // company RFC's letters are the rest's initials.
-  const specked = name && rfc?.length === 12 ? /^[A-Z] (?=[A-Z]{2})/.exec(name) : null;
+  // So is a lone figure (`4 MATERIALES Y HERRAJES …`): a name that starts with a number (`3 HERMANOS`) has its
+  // RFC letters from the number's words (TRES), so the rest's initials do not make them.
+  const specked = name && rfc?.length === 12 ? /^[A-Z0-9] (?=[A-Z]{2})/.exec(name) : null;
   if (name && specked && SUFFIX.test(name) && moralInitials(name.slice(2)) === rfc?.slice(0, 3))
     name = name.slice(2);
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForDigits(name)));

@@ -2370,7 +2370,7 @@ describe('a company type the tenth session’s generator garbled', () => {
       'SERVICIO AUTOPISTA CELAYA SA DE CV',
     );
     // Not where the RFC's letters are another company's.
-    expect(name('SERVICIO AUTOPISTA CELAYA S.A.P.I. DE a', 'MAC1511252H3')).not.toMatch(/C\.V\.$/);
+    expect(name('SERVICIO AUTOPISTA CELAYA S.A.P.I. DE a', 'MAC1511252H4')).not.toMatch(/C\.V\.$/);
   });
 
   it('drops a speck read in mixed case before the razón social, not an article so read', () => {
@@ -2378,7 +2378,31 @@ describe('a company type the tenth session’s generator garbled', () => {
     expect(name('LA GAVIOTA\nBe MARISCOS LA GAVIOTA AZUL SA DE CV', rfc)).toBe(
       'MARISCOS LA GAVIOTA AZUL SA DE CV',
     );
-    expect(name('LA GAVIOTA\nEl MAR DE CORTES SA DE CV', 'MCO990424FT2')).toMatch(/^EL MAR DE CORTES/);
+    expect(name('LA GAVIOTA\nEl MAR DE CORTES SA DE CV', 'MCO990424FT6')).toMatch(/^EL MAR DE CORTES/);
+  });
+
+  it('finds the razón social past a title read with a type, a figure speck, a wrapped name and a stray comma', () => {
+    // The third draw, each before a rule was written from it: a title's `$$` read `SAS`…
+    expect(
+      name('EL PLOMERO SAS\nSUCURSAL LOMAS VERDES\nCASA DEL PLOMERO DE TOLUCA SA DE CV', 'CPT160403NZ7'),
+    ).toBe('CASA DEL PLOMERO DE TOLUCA SA DE CV');
+    // … (not where the line's own initials are the RFC's: `EL PLOMERO SAS` for EPL…)
+    expect(name('EL PLOMERO SAS\nCASA DEL PLOMERO DE TOLUCA SA DE CV', 'PLO160403NZA')).toBe(
+      'EL PLOMERO SAS',
+    );
+    // … a figure before the name (`3 HERMANOS` keeps its own: its RFC letters come from TRES) …
+    expect(name('4 MATERIALES Y HERRAJES DEL SURESTE\nS.A.P.I. DE C.V.', 'MHS090712YP1')).toBe(
+      'MATERIALES Y HERRAJES DEL SURESTE S.A.P.I. DE C.V.',
+    );
+    expect(name('3 HERMANOS SA DE CV', 'THE090712YP0')).toBe('3 HERMANOS SA DE CV');
+    // … a two-word name wrapped after its article, whose third initial is unsure (AV?) …
+    expect(name('LA VIOLETA\nALMACENES LA\nVIOLETA SA DE CV', 'AVI980324I42')).toBe(
+      'ALMACENES LA VIOLETA SA DE CV',
+    );
+    // … and a speck after the comma before a wrapped type.
+    expect(name('TAQUERIA EL REY DEL SUADERO, ;\nS.A.P.I. DE C.V.', 'TRS130202JT8')).toBe(
+      'TAQUERIA EL REY DEL SUADERO, S.A.P.I. DE C.V.',
+    );
   });
 
   it('reads S.A.P.I.’s dots as colons, a dot doubled and a hyphen before DE', () => {
