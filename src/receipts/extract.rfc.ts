@@ -125,7 +125,7 @@ function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: stri
  * an I read as J, and an S read as 8 (a bold S's ends closed up: `…183` for `…1S3`): slips of the homoclave's mixed
  * letters and digits that the shared look-alikes leave out.
  */
-const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'], '8': ['S'] };
+const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'], '8': ['S'], '9': ['Q'] };
 
 /** One look-alike substitution outside the date: the check digit decides. */
 function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: string; edits: number }> {

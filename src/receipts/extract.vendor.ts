@@ -140,6 +140,8 @@ const clean = (s: string, titled = false): string =>
     .replace(NAME_LABEL, '')
     .replace(RFC_AFTER_NAME, (rfc) => (customerLine(s) ? rfc : ''))
     .replace(/^[^A-Z0-9(]+/, '')
+    // A speck of punctuation set apart at the end (`… SA DE CV .`), then anything but a type's closing dot.
+    .replace(/\s[^A-Z0-9\s(]+$/, '')
     .replace(/[^A-Z0-9.)]+$/, '')
     .replace(/\s+/g, ' ')
     .trim();

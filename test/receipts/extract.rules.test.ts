@@ -53,6 +53,8 @@ describe('RFC repair', () => {
     expect(repairRfc('SGV78O7O8W83')[0]?.rfc).toBe('SGV780708WB3');
     // A bold homoclave S read as 8 (the tenth session's generator): cheaper than a name letter rewritten (`UAMR…`).
     expect(repairRfc('VAMR930525183', true, true)[0]?.rfc).toBe('VAMR9305251S3');
+    // And a Q read as 9 (the fourth draw): not a date digit swapped (`GUNA310926…`).
+    expect(repairRfc('GUNA8109269C4', true, true)[0]?.rfc).toBe('GUNA810926QC4');
   });
 
   it('reads a round check digit read as O, and a J read as a bracket', () => {
@@ -2398,6 +2400,10 @@ describe('a company type the tenth session’s generator garbled', () => {
     // … a two-word name wrapped after its article, whose third initial is unsure (AV?) …
     expect(name('LA VIOLETA\nALMACENES LA\nVIOLETA SA DE CV', 'AVI980324I42')).toBe(
       'ALMACENES LA VIOLETA SA DE CV',
+    );
+    // … a speck of punctuation set apart after the type (the fourth draw: `… SA DE CV .`) …
+    expect(name('ANECA\n1 CENTRO COMERCIAL SAN AGUSTIN SA DE CV .', 'CCS180706IZ8')).toBe(
+      'CENTRO COMERCIAL SAN AGUSTIN SA DE CV',
     );
     // … and a speck after the comma before a wrapped type.
     expect(name('TAQUERIA EL REY DEL SUADERO, ;\nS.A.P.I. DE C.V.', 'TRS130202JT8')).toBe(
