@@ -1858,21 +1858,24 @@ describe('folio labels and payments the seventh session’s probe printed', () =
   });
 
   it('reads a folio after a set-apart # read as +, +4, %* or a 4 before a series, or glued to TR as A, I, IT, 4', () => {
-    // The tenth session's image-level generator (`CUENTA # T-91930`, `TR# 918337` in nine fonts).
-    expect(read('CUENTA + T-44998').folio).toBe('T-44998');
-    expect(read('CUENTA +4 B27197').folio).toBe('B27197');
-    expect(read('CUENTA %* 196474').folio).toBe('196474');
-    expect(read('CUENTA 4 A-39313').folio).toBe('A-39313');
-    expect(read('CUENTA 4 B56871 CAJA 2').folio).toBe('B56871');
-    expect(read('TRA 918337').folio).toBe('918337');
-    expect(read('TRI A-28849').folio).toBe('A-28849');
-    expect(read('TRIT 8440529').folio).toBe('8440529');
-    expect(read('TR4 0091672').folio).toBe('0091672');
-    // A # read before digits glued to it keeps the digits; a 4 before a word is no #; TRA alone is no label.
-    expect(read('TICKET #4123').folio).toBe('4123');
-    expect(read('CUENTA 4 MESA 2').folio).toBeNull();
-    expect(read('TRAMITE 12345').folio).toBeNull();
-    expect(read('TR40091672').folio).toBeNull();
+    // The tenth session's image-level generator (`CUENTA # T-91930`, `TR# 918337` in nine fonts); a # read before
+    // digits glued to it keeps the digits; a 4 before a word is no #; TRA alone is no label.
+    const folios: Array<[string, string | null]> = [
+      ['CUENTA + T-44998', 'T-44998'],
+      ['CUENTA +4 B27197', 'B27197'],
+      ['CUENTA %* 196474', '196474'],
+      ['CUENTA 4 A-39313', 'A-39313'],
+      ['CUENTA 4 B56871 CAJA 2', 'B56871'],
+      ['TRA 918337', '918337'],
+      ['TRI A-28849', 'A-28849'],
+      ['TRIT 8440529', '8440529'],
+      ['TR4 0091672', '0091672'],
+      ['TICKET #4123', '4123'],
+      ['CUENTA 4 MESA 2', null],
+      ['TRAMITE 12345', null],
+      ['TR40091672', null],
+    ];
+    for (const [line, folio] of folios) expect([line, read(line).folio]).toEqual([line, folio]);
   });
 
   it('reads TARJ: as a card, and a bill’s CHEQUE: number as no payment', () => {
@@ -2384,31 +2387,39 @@ describe('a company type the tenth session’s generator garbled', () => {
   });
 
   it('finds the razón social past a title read with a type, a figure speck, a wrapped name and a stray comma', () => {
-    // The third draw, each before a rule was written from it: a title's `$$` read `SAS`…
-    expect(
-      name('EL PLOMERO SAS\nSUCURSAL LOMAS VERDES\nCASA DEL PLOMERO DE TOLUCA SA DE CV', 'CPT160403NZ7'),
-    ).toBe('CASA DEL PLOMERO DE TOLUCA SA DE CV');
-    // … (not where the line's own initials are the RFC's: `EL PLOMERO SAS` for EPL…)
-    expect(name('EL PLOMERO SAS\nCASA DEL PLOMERO DE TOLUCA SA DE CV', 'PLO160403NZA')).toBe(
-      'EL PLOMERO SAS',
-    );
-    // … a figure before the name (`3 HERMANOS` keeps its own: its RFC letters come from TRES) …
-    expect(name('4 MATERIALES Y HERRAJES DEL SURESTE\nS.A.P.I. DE C.V.', 'MHS090712YP1')).toBe(
-      'MATERIALES Y HERRAJES DEL SURESTE S.A.P.I. DE C.V.',
-    );
-    expect(name('3 HERMANOS SA DE CV', 'THE090712YP0')).toBe('3 HERMANOS SA DE CV');
-    // … a two-word name wrapped after its article, whose third initial is unsure (AV?) …
-    expect(name('LA VIOLETA\nALMACENES LA\nVIOLETA SA DE CV', 'AVI980324I42')).toBe(
-      'ALMACENES LA VIOLETA SA DE CV',
-    );
-    // … a speck of punctuation set apart after the type (the fourth draw: `… SA DE CV .`) …
-    expect(name('ANECA\n1 CENTRO COMERCIAL SAN AGUSTIN SA DE CV .', 'CCS180706IZ8')).toBe(
-      'CENTRO COMERCIAL SAN AGUSTIN SA DE CV',
-    );
-    // … and a speck after the comma before a wrapped type.
-    expect(name('TAQUERIA EL REY DEL SUADERO, ;\nS.A.P.I. DE C.V.', 'TRS130202JT8')).toBe(
-      'TAQUERIA EL REY DEL SUADERO, S.A.P.I. DE C.V.',
-    );
+    // The third draw, each before a rule was written from it, then the fourth: the header read, its RFC, the name.
+    const cases: Array<[string, string, string]> = [
+      // A title's `$$` read `SAS` …
+      [
+        'EL PLOMERO SAS\nSUCURSAL LOMAS VERDES\nCASA DEL PLOMERO DE TOLUCA SA DE CV',
+        'CPT160403NZ7',
+        'CASA DEL PLOMERO DE TOLUCA SA DE CV',
+      ],
+      // … (not where the line's own initials are the RFC's: `EL PLOMERO SAS` for PLO…) …
+      ['EL PLOMERO SAS\nCASA DEL PLOMERO DE TOLUCA SA DE CV', 'PLO160403NZA', 'EL PLOMERO SAS'],
+      // … a figure before the name (`3 HERMANOS` keeps its own: its RFC letters come from TRES) …
+      [
+        '4 MATERIALES Y HERRAJES DEL SURESTE\nS.A.P.I. DE C.V.',
+        'MHS090712YP1',
+        'MATERIALES Y HERRAJES DEL SURESTE S.A.P.I. DE C.V.',
+      ],
+      ['3 HERMANOS SA DE CV', 'THE090712YP0', '3 HERMANOS SA DE CV'],
+      // … a two-word name wrapped after its article, whose third initial is unsure (AV?) …
+      ['LA VIOLETA\nALMACENES LA\nVIOLETA SA DE CV', 'AVI980324I42', 'ALMACENES LA VIOLETA SA DE CV'],
+      // … a speck of punctuation set apart after the type (the fourth draw: `… SA DE CV .`) …
+      [
+        'ANECA\n1 CENTRO COMERCIAL SAN AGUSTIN SA DE CV .',
+        'CCS180706IZ8',
+        'CENTRO COMERCIAL SAN AGUSTIN SA DE CV',
+      ],
+      // … and a speck after the comma before a wrapped type.
+      [
+        'TAQUERIA EL REY DEL SUADERO, ;\nS.A.P.I. DE C.V.',
+        'TRS130202JT8',
+        'TAQUERIA EL REY DEL SUADERO, S.A.P.I. DE C.V.',
+      ],
+    ];
+    for (const [lines, rfc, want] of cases) expect([lines, name(lines, rfc)]).toEqual([lines, want]);
   });
 
   it('reads S.A.P.I.’s dots as colons, a dot doubled and a hyphen before DE', () => {
