@@ -117,8 +117,8 @@ const typePunctuation = (s: string): string => {
     // `S.A.P.I., DE C.V.`: a comma read after a type's closing dot.
     .replace(/(?<=\b[A-Z])\.\s?,(?=\s?[DP]E\b)/, '.')
     .replace(/\b(C\.?)\s?Y(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
-    // `C.vV.`: C.V.'s V read twice.
-    .replace(/\b(C\.?\s?)VV(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
+    // `C.vV.`, `C.YV.`: C.V.'s V read twice, once as Y.
+    .replace(/\b(C\.?\s?)(?:VV|YV|VY)(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
     .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.')
     // `, AC.` / ` SC.`: the first of an A.C.'s or S.C.'s two dots lost.
     .replace(/(?<=^|[\s,])([AS])C\.(?=[^A-Z0-9]*$)/, '$1.C.')
@@ -617,13 +617,18 @@ function withStoreArticle(name: string, store: string, rfc: string): string {
  * rewritten in the style the ticket uses.
  */
 export function canonicalSuffix(name: string): string {
-  return name
-    .replace(
-      /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E(?:\s[A-Z](?=\s))?|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
-      (_all, kind?: string) => `S.A.${kind ? `${[...kind.replace(/[^A-Z]/g, '')].join('.')}.` : ''} DE C.V.`,
-    )
-    .replace(/\bSA\s?[DP]E\s?C[VY]\.?$/, 'SA DE CV')
-    .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.');
+  return (
+    name
+      .replace(
+        /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E(?:\s[A-Z](?=\s))?|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
+        (_all, kind?: string) =>
+          `S.A.${kind ? `${[...kind.replace(/[^A-Z]/g, '')].join('.')}.` : ''} DE C.V.`,
+      )
+      .replace(/\bSA\s?[DP]E\s?C[VY]\.?$/, 'SA DE CV')
+      // `S. DE R.L. DE CV.`: C.V.'s first dot lost in a type dotted everywhere else.
+      .replace(/(?<=\b(?:R\.\s?L|S\.\s?A(?:\.\s?P\.\s?I)?)\.\s?DE\s)CV\.$/, 'C.V.')
+      .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.')
+  );
 }
 
 const BUSINESS =

@@ -2422,6 +2422,19 @@ describe('a company type the tenth session’s generator garbled', () => {
     for (const [lines, rfc, want] of cases) expect([lines, name(lines, rfc)]).toEqual([lines, want]);
   });
 
+  it('reads C.V. read `C.YV.` or `CV.` in a type dotted everywhere else (the fifth draw)', () => {
+    expect(name('LA VIOLETA\nALMACENES LA VIOLETA\nS.A.P.I. DE C.YV.', 'AVI001203DT2')).toBe(
+      'ALMACENES LA VIOLETA S.A.P.I. DE C.V.',
+    );
+    expect(name('DONA PETRA\nANTOJITOS Y COCINA DONA PETRA S. DE R.L. DE\nCV.', 'ACD850719I18')).toBe(
+      'ANTOJITOS Y COCINA DONA PETRA S. DE R.L. DE C.V.',
+    );
+    // A type printed without dots keeps its style.
+    expect(name('DONA PETRA\nANTOJITOS Y COCINA DONA PETRA SA DE CV', 'ACD850719I18')).toBe(
+      'ANTOJITOS Y COCINA DONA PETRA SA DE CV',
+    );
+  });
+
   it('reads S.A.P.I.’s dots as colons, a dot doubled and a hyphen before DE', () => {
     expect(name('DISTRIBUIDORA DE ABARROTES EL GIRASOL,\nS:A:P.I..-DE CV.', 'DAG001006M24')).toBe(
       'DISTRIBUIDORA DE ABARROTES EL GIRASOL, S.A.P.I. DE C.V.',
