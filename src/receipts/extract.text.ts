@@ -286,14 +286,17 @@ export const withKnownWords = (line: string, words: ReadonlySet<string>): string
     return words.has(letters) ? letters : w;
   });
 
+/** Short words a line may start with, in whatever case OCR read them: no speck. */
+const SHORT_WORDS = /^(?:y|e|o|u|a|la|el|de|del|los|las|en)$/i;
+
 export const withoutSpeck = (l: Line): Line => {
-  // Up to three letters, one at least in lower case (`ia`, `Be`), before a line in capitals. Not a short word read
-  // so (`y ASOCIADOS`, `la COMER`, `El FARO`), nor a company type's S.A. (`sa DE CV`).
-  const raw = l.raw.replace(
-    /^(?!(?:[yY]|[eE]|[oO]|[uU]|[aA]|[lL][aA]|[eE][lL]|[dD][eE]|[dD][eE][lL]|[lL][oO][sS]|[lL][aA][sS]|[eE][nN])\s|[sS]\.?[aA]\.?\s+[DP]E\b)(?=[A-Z]?[a-z])[A-Za-z]{1,3}\s+(?=[A-ZÁÉÍÓÚÑ]{2})/,
-    '',
-  );
-  return raw === l.raw ? l : { ...l, raw, norm: normalise(raw) };
+  // Up to three letters read in lower case, or a capital then lower case (`ia`, `Be`), before a line in capitals.
+  // Not a short word read so (`y ASOCIADOS`, `la COMER`, `El FARO`), nor a company type's S.A. (`sa DE CV`).
+  const m = /^([A-Za-z]{1,3})\s+(?=[A-ZÁÉÍÓÚÑ]{2})/.exec(l.raw);
+  const speck = m?.[1] ?? '';
+  if (!m || !/^[A-Z]?[a-z]/.test(speck) || SHORT_WORDS.test(speck) || /^sa\s+[DP]E\b/i.test(l.raw)) return l;
+  const raw = l.raw.slice(m[0].length);
+  return { ...l, raw, norm: normalise(raw) };
 };
 
 /** Short words a store's title may start with, or end with; any other token of one or two characters there is a speck. */

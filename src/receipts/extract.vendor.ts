@@ -212,6 +212,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   let nameConfidence = 0;
   // The first line the razón social was read from.
   let nameLine = -1;
+  /** A company name whose initials are the company RFC's letters. */
+  const fitsRfc = (n: string): boolean => rfc?.length === 12 && initialsFit(moralInitials(n), rfc);
   for (let i = 0; i < top.length; i++) {
     const cur = clean(top[i]?.norm ?? '');
     // A line that is only a company type (`S. DE R.L. DE C.V.`, `S.C.`, `A.C.`) ends the name wrapped above it; a
@@ -249,17 +251,15 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       (rfc?.length ?? 0) >= 12 &&
       initialsFit(moralInitials(`${cur} C.V.`), rfc ?? '');
     // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left (not a
-    // C.V. read as `CY`, the rules' below) (`… S.A.P.I. DE a` / `E CN`): only where the RFC confirms the name it completes (a capital speck before it
-    // aside, see below).
+    // C.V. read as `CY`: the rules below) (`… S.A.P.I. DE a` / `E CN`): only where the RFC confirms the name it
+    // completes (a capital speck before it aside, see below).
     const open = cur.replace(/(?<=\bDE)\s(?!C)[A-Z]{1,2}$/, '');
-    const confirmed = (n: string): boolean =>
-      [n, n.replace(/^[A-Z] (?=[A-Z]{2})/, '')].some((x) => initialsFit(moralInitials(x), rfc ?? ''));
+    const completed = `${open} C.V.`;
     const lostCv =
       !WRAPPED_DE_CV.test(next) &&
       !garbledCv &&
       TYPE_WANTS_CV.test(open) &&
-      rfc?.length === 12 &&
-      confirmed(`${open} C.V.`);
+      (fitsRfc(completed) || fitsRfc(completed.replace(/^[A-Z] (?=[A-Z]{2})/, '')));
     if ((endsInDe && WRAPPED_DE_CV.test(next)) || garbledCv || wrappedRl || lostCv) {
       const tail =
         garbledCv || lostCv
@@ -274,15 +274,14 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     }
     // A line that only ends like a company type (a title's `$$` read `SAS`: `EL PLOMERO SAS`) yields to a razón
     // social further down whose initials are the company RFC's, where its own are not.
-    const fitsRfc = (n: string): boolean => rfc?.length === 12 && initialsFit(moralInitials(n), rfc);
-    const yields =
+    const yields = (): boolean =>
       rfc?.length === 12 &&
       !fitsRfc(cur) &&
       top.slice(i + 1).some((l) => {
         const later = clean(l.norm);
         return SUFFIX.test(later) && fitsRfc(later);
       });
-    if (SUFFIX.test(cur) && isTexty(cur) && !yields) {
+    if (SUFFIX.test(cur) && isTexty(cur) && !yields()) {
       // "..., S.A." + "DE C.V." on the next line is one name wrapped in two; its DE lost or garbled (`C.V.`,
       // `CC.V.`, `OE C.V.`), the type is still S.A. DE C.V.
       const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);

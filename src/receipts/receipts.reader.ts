@@ -7,7 +7,15 @@ import {
   withPersonLetters,
 } from './extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
-import { asPrinted, editLine, joinLines, type TitleToken, titleLines, toLines } from './extract.text.js';
+import {
+  asPrinted,
+  editLine,
+  joinLines,
+  type TitleToken,
+  titleLines,
+  toLines,
+  withoutCompanyType,
+} from './extract.text.js';
 import { barredZeroReadings } from './glyphs.js';
 import {
   type Box,
@@ -90,8 +98,6 @@ const tokenLines = (r: OcrResult): string | TitleToken[][] => {
 
 /** Print this many times the body text's height or more is a title's (the dev titles measure 1.4–2.7). */
 const TITLE_SIZE = 1.4;
-/** A company type on a line: a razón social (printed large on some tickets), not a title's second line. */
-const TYPED = /\bS\.?\s?A\b|\bC\.?\s?V\b|\bR\.?\s?L\b|\bS\.?\s?C\b/;
 
 const sure = (w: OcrWord): boolean => isReadWord(w) && w.confidence >= 50;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -99,9 +105,12 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const printSize = (ws: OcrWord[]): number => median(ws.map((w) => w.bbox.y1 - w.bbox.y0));
 /** Two lines in the same print: their sizes within 15 %. */
 const samePrint = (x: number, y: number): boolean => x > 0 && y >= 0.85 * x && y <= 1.15 * x;
-/** What may end a title wrapped onto a second line: one to three words, and no razón social. */
+/**
+ * What may end a title wrapped onto a second line: one to three words, and no razón social (a line ending in a
+ * company type, printed large on some tickets).
+ */
 const titleTail = (words: string[]): boolean =>
-  words.length >= 1 && words.length <= 3 && !TYPED.test(words.join(' '));
+  words.length >= 1 && words.length <= 3 && withoutCompanyType(words.join(' ')) === words.join(' ');
 
 /**
  * The line of a reading whose next line finishes a store name printed large over two lines (`FARMACIA` /
@@ -305,7 +314,6 @@ export function mergeExtractions(a: Extraction, b: Extraction, only?: FieldName[
   return { fields, confidence };
 }
 
-/** One OCR pool for the process; `read` prepares, recognises and extracts; `close` ends the pool. */
 /** Runs at most `size` of the tasks given to it at once, the others in the order they came. */
 export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
   let running = 0;
@@ -323,6 +331,7 @@ export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
+/** One OCR pool for the process; `read` prepares, recognises and extracts; `close` ends the pool. */
 export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   read: ReceiptReader;
   close(): Promise<void>;
