@@ -283,8 +283,10 @@ const SPLIT_YEAR = /^ (\d{2})(?![\d:.])/;
 /** One or two stray letters right after a two-digit year, where the year's last digits would be. */
 const GARBLED_YEAR_END = /^ [A-Z]{1,2}(?:\s|$)/;
 
+// Not the minutes and seconds of a longer time (a digit and a colon before them); a label's colon may touch the
+// hour (`HORA:08:33:13`).
 const TIME =
-  /(?<![\d:])([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?[MH]\b\.?)?/;
+  /(?<!\d)(?<!\d\s?:\s?)([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?[MH]\b\.?)?/;
 
 /**
  * The time printed on a line. Minutes and seconds start with 0-5, so an 8 there is the dotted or slashed zero

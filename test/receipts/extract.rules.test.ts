@@ -239,6 +239,13 @@ describe('dates and times', () => {
     expect(extractDateTime(lines('HORA: 16:59:12'), TODAY).time).toBe('16:59:12');
   });
 
+  it('reads a time whose label touches it, not its minutes and seconds', () => {
+    expect(extractDateTime(lines('FECHA: 31-05-2024 HORA:08:33:13'), TODAY).time).toBe('08:33:13');
+    expect(extractDateTime(lines('FECHA 17.04.2024 HORA:05:34 pm'), TODAY).time).toBe('17:34');
+    expect(extractDateTime(lines('HORA:02:48:42 P.M.'), TODAY).time).toBe('14:48:42');
+    expect(extractDateTime(lines('HORA:13:39'), TODAY).time).toBe('13:39');
+  });
+
   it("reads an 8 opening the minutes or seconds as the font's zero, the only digit it can be there", () => {
     expect(extractDateTime(lines('FECHA: 10-MAR-2025 HORA: 20:87:22'), TODAY).time).toBe('20:07:22');
     expect(extractDateTime(lines('HORA: 09:42:84 AM'), TODAY).time).toBe('09:42:04');
