@@ -40,7 +40,7 @@ const WRAPPED_DE_CV = /^(?:[A-Z]\s?)?C\.?\s?[VY]\.?(?:\s[A-Z])?$/;
 const GARBLED_CV = /^[EGO]\.?\s?[VY]\.?$/;
 // With the Malay words of a foreign receipt's address (`JALAN`, `TAMAN`, `BANDAR`…), never Mexican names.
 const ADDRESS_WORD =
-  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT|JALAN|JLN|TAMAN|TMN|BANDAR|LORONG|PERSIARAN|LEBUH)\b/;
+  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|FRACC|FRACCIONAMIENTO|PRIV|PRIVADA|PROL|PROLONGACION|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT|JALAN|JLN|TAMAN|TMN|BANDAR|LORONG|PERSIARAN|LEBUH)\b/;
 const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
 
 /**
@@ -222,10 +222,15 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const typeOnly =
       SUFFIX.test(cur) &&
       withoutCompanyType(cur) === '' &&
-      // A dotted S.C. or A.C. alone: not under a persona física's RFC (`MEDICO CIRUJANO` / `S.C.` over a doctor's
-      // name and RFC), nor under a greeting.
+      // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC (`MEDICO CIRUJANO` / `S.C.` over a
+      // doctor's name and RFC), nor under a greeting. An S.A.S. without dots only where the company RFC confirms
+      // the name it ends (with the line above it, or the two).
       (/\bDE\b/.test(cur) ||
-        (/^[SA]\.\s?[CA]\.$/.test(cur) && rfc?.length !== 13 && !NOT_A_NAME.test(above))) &&
+        (/^(?:[SA]\.\s?[CA]\.|S\.\s?A\.\s?S\.)$/.test(cur) &&
+          rfc?.length !== 13 &&
+          !NOT_A_NAME.test(above)) ||
+        (cur === 'SAS' &&
+          (fitsRfc(`${above} SAS`) || fitsRfc(`${clean(top[i - 2]?.norm ?? '')} ${above} SAS`)))) &&
       isTexty(above) &&
       !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
@@ -281,7 +286,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
         const later = clean(l.norm);
         return SUFFIX.test(later) && fitsRfc(later);
       });
-    if (SUFFIX.test(cur) && isTexty(cur) && !yields()) {
+    // (A company type alone names nobody: the name it ends was not read.)
+    if (SUFFIX.test(cur) && isTexty(cur) && withoutCompanyType(cur) !== '' && !yields()) {
       // "..., S.A." + "DE C.V." on the next line is one name wrapped in two; its DE lost or garbled (`C.V.`,
       // `CC.V.`, `OE C.V.`), the type is still S.A. DE C.V.
       const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);
@@ -642,11 +648,11 @@ const GREETING = 'BIENVENID|GRACIAS|COMPROBANTE';
 const NOT_A_NAME = new RegExp(`SUCURSAL|\\bSUC\\b|MATRIZ|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|${GREETING}`);
 
 /**
- * Lines above a title that name no business: a greeting, a copy's or a reprint's note, a slogan under the logo on a
- * line of its own (`DESDE 1987`).
+ * Lines that are no title: above one, a greeting, a copy's or a reprint's note, a slogan under the logo on a line of
+ * its own (`DESDE 1987`); anywhere, a branch (`SUCURSAL MERCADO`).
  */
 const NOT_A_TITLE = new RegExp(
-  `${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION|^\\W*DESDE\\s?\\d{4}\\W*$`,
+  `${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION|^\\W*DESDE\\s?\\d{4}\\W*$|^\\W*SUC(?:URSAL)?\\b`,
 );
 
 /** Who served, not who sells: `ATENDIO MARIA LOPEZ RUIZ`, `CAJERO JUAN PEREZ LOPEZ`. */

@@ -2465,3 +2465,32 @@ describe('a razón social whose initial was lost', () => {
     expect(name('"ADENA COMERCIAL NORTENA, S.A.', 'CXN800222ZS6')).not.toMatch(/^CADENA/);
   });
 });
+
+describe('an eleventh-session generator draw: labels and types on lines of their own', () => {
+  const read = (text: string) => extractFields(`${text}\nTOTAL 10.00`, TODAY).fields;
+
+  it('ends a razón social with an S.A.S. printed alone under it', () => {
+    expect(
+      read('PINTURAS Y RECUBRIMIENTOS OMEGA,\nS.A.S.\nAV. JUAREZ 3117\nR.F.C. PRO040527192').vendor_name,
+    ).toBe('PINTURAS Y RECUBRIMIENTOS OMEGA, S.A.S.');
+    // Without dots, only where the company RFC confirms the name it ends (over two lines here).
+    expect(
+      read('PANIFICADORA Y\nCAFETERIA LA MOLIENDA\nSas\nAV. JUAREZ 2103\nRFC: PCM780303112').vendor_name,
+    ).toBe('PANIFICADORA Y CAFETERIA LA MOLIENDA SAS');
+    // Another company's RFC: the S.A.S. ends nothing, and a type alone names nobody.
+    expect(read('CAFETERIA LA MOLIENDA\nSAS\nAV. JUAREZ 2103\nRFC: TPA821217113').vendor_name).toBe(
+      'CAFETERIA LA MOLIENDA',
+    );
+  });
+
+  it('takes neither a fraccionamiento nor a branch line for the business', () => {
+    const f = read(
+      '[0-2 A ES]\nAV. PASEO DE LOS LEONES 1766,\nFRACC. LAS PALMAS\nSUCURSAL MERCADO\nRFC EPI040324113',
+    );
+    expect(f.vendor_name).toBeNull();
+    expect(f.vendor_store_name).toBeNull();
+    expect(read('SUCURSAL CENTRO\nCAFE LA MOLIENDA\nRFC EPI040324113').vendor_store_name).toBe(
+      'CAFE LA MOLIENDA',
+    );
+  });
+});
