@@ -290,9 +290,10 @@ export const withKnownWords = (line: string, words: ReadonlySet<string>): string
 const SHORT_WORDS = /^(?:y|e|o|u|a|la|el|de|del|los|las|en)$/i;
 
 export const withoutSpeck = (l: Line): Line => {
-  // Up to three letters read in lower case, or a capital then lower case (`ia`, `Be`), before a line in capitals.
-  // Not a short word read so (`y ASOCIADOS`, `la COMER`, `El FARO`), nor a company type's S.A. (`sa DE CV`).
-  const m = /^([A-Za-z]{1,3})\s+(?=[A-ZÁÉÍÓÚÑ]{2})/.exec(l.raw);
+  // Up to three letters read in lower case, or a capital then lower case (`ia`, `Be`, `sm."`, with what punctuation
+  // the paper's edge adds), before a line in capitals. Not a short word read so (`y ASOCIADOS`, `la COMER`,
+  // `El FARO`), nor a company type's S.A. (`sa DE CV`).
+  const m = /^([A-Za-z]{1,3})[.,:;'"]*\s+(?=[A-ZÁÉÍÓÚÑ]{2})/.exec(l.raw);
   const speck = m?.[1] ?? '';
   if (!m || !/^[A-Z]?[a-z]/.test(speck) || SHORT_WORDS.test(speck) || /^sa\s+[DP]E\b/i.test(l.raw)) return l;
   const raw = l.raw.slice(m[0].length);
@@ -302,6 +303,9 @@ export const withoutSpeck = (l: Line): Line => {
 /** Short words a store's title may start with, or end with; any other token of one or two characters there is a speck. */
 const TITLE_OPENS = /^(?:EL|LA|LO|LOS|LAS|DON|SAN|MI|SU|TU)$/;
 const TITLE_ENDS = /^(?:\d{2,}[A-Z]?|[A-Z]\d+)$/;
+
+/** Marks glued to a title word's ends that no name has there. */
+const EDGE_SPECKS = /^[|!:;"'(]+|[|!:;,"')]+$/g;
 
 /** A word of a title as read, with tesseract's confidence in it (100 when only the text is known). */
 export interface TitleToken {
@@ -337,7 +341,16 @@ export function titleLines(read: string | TitleToken[][]): string[] {
       (t.confidence < 60 && t.text.replace(/[^A-Z0-9ÁÉÍÓÚÑ]/g, '').length <= 2));
   return lines
     .map((raw) => {
-      const tokens = raw.map((t) => ({ ...t, text: t.text.toUpperCase() })).filter((t) => t.text);
+      // A decoration's or a bar's speck glued to a word read surely (`FARMACIAS:`, `|SUPER`) is no part of it; a
+      // word read unsurely with one (`ATTE)` off a logo) stays no word.
+      const tokens = raw
+        .map((t) => ({ ...t, text: t.text.toUpperCase() }))
+        .map((t) => ({
+          ...t,
+          text:
+            t.confidence >= 60 && /[A-Z0-9ÁÉÍÓÚÑ]/.test(t.text) ? t.text.replace(EDGE_SPECKS, '') : t.text,
+        }))
+        .filter((t) => t.text);
       const a = tokens.findIndex((t) => isWord(t.text) || TITLE_OPENS.test(t.text));
       const b =
         tokens.length - 1 - [...tokens].reverse().findIndex((t) => isWord(t.text) || TITLE_ENDS.test(t.text));

@@ -772,9 +772,12 @@ export function unreadTitle(
     .map(([a, b]) => {
       const solid = shares.slice(a, b).filter((v) => v > 0.6);
       const third = Math.floor((b - a) / 3);
+      // A bar is solid above and below its print; a shadow's gradient (the paper's edge) only on one side.
+      const solidIn = (from: number, to: number): boolean => shares.slice(from, to).some((v) => v > 0.6);
       const reversed =
-        solid.length > 0 &&
-        mean(a + third, b - third) < solid.reduce((t, v) => t + v, 0) / solid.length - 0.1;
+        solidIn(a, a + third) &&
+        solidIn(b - third, b) &&
+        mean(a + third, b - third) < Math.max(...solid) - 0.1;
       return { a, b, solid: solid.length > 0, reversed };
     })
     .filter((r) => !r.solid || r.reversed);

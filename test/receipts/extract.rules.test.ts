@@ -1809,6 +1809,25 @@ describe('a title read alone', () => {
     expect(titleLines('* EL FARO 24H *')).toEqual(['EL FARO 24H']);
     expect(titleLines('REFACCIONARIA\nEL PISTON')).toEqual(['REFACCIONARIA', 'EL PISTON']);
     expect(titleLines('iio) o700 | 1\nOTE 4')).toEqual(['OTE 4']);
+    // A bar's speck glued to a word is no part of it (`FARMACIAS:` over a reversed bar's noise).
+    expect(
+      titleLines([
+        [
+          { text: 'FARMACIAS:', confidence: 92 },
+          { text: 'MEDIPLUS', confidence: 92 },
+          { text: 'Y', confidence: 25 },
+        ],
+      ]),
+    ).toEqual(['FARMACIAS MEDIPLUS']);
+    expect(titleLines('|SUPER RAPIDO 365!')).toEqual(['SUPER RAPIDO 365']);
+    expect(
+      titleLines([
+        [
+          { text: 'ATTE):', confidence: 37 },
+          { text: 'Toe)', confidence: 34 },
+        ],
+      ]),
+    ).toEqual([]);
     // A speck on one end only is the title's own letter or figure (a review's cases).
     for (const title of [
       'CIRCULO K',
@@ -2387,6 +2406,9 @@ describe('a company type the tenth session’s generator garbled', () => {
 
   it('drops a speck read in mixed case before the razón social, not an article so read', () => {
     const rfc = 'MGA990424FT2';
+    expect(
+      extractFields('sm." LA CANASTA :\nRFC: EPI040324113\nTOTAL 1.00', TODAY).fields.vendor_store_name,
+    ).toBe('LA CANASTA');
     expect(name('LA GAVIOTA\nBe MARISCOS LA GAVIOTA AZUL SA DE CV', rfc)).toBe(
       'MARISCOS LA GAVIOTA AZUL SA DE CV',
     );

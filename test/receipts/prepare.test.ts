@@ -392,6 +392,22 @@ describe('unreadTitle', () => {
     expect(both?.y0).toBeGreaterThan(20);
   });
 
+  it('finds a bar whose white letters are thin, and a title below the shadow of the paper’s edge', () => {
+    // Strokes 4 px every 20 px: the print's rows stay more than 60 % dark, lighter than the bar's solid rows.
+    const thin = (x: number, y: number) =>
+      x >= 60 && x < 540 && y >= 90 && y < 150 && !(y >= 105 && y < 135 && x >= 100 && x < 500 && x % 20 < 4);
+    expect(unreadTitle(page(thin), words)).toMatchObject({ inverse: true, y0: 90, y1: 150 });
+    // A shadow solid at its top edge and fading downwards (the paper's edge, photographed) is no bar: the title
+    // under it is found, dark on light.
+    const shadow = (x: number, y: number) => y >= 20 && y < 60 && x % 10 < 10 - Math.floor((y - 20) / 4);
+    const box = unreadTitle(
+      page((x, y) => shadow(x, y) || letters(x, y, 100)),
+      words,
+    );
+    expect(box).toMatchObject({ inverse: false });
+    expect(box?.y0).toBeGreaterThan(60);
+  });
+
   it('hands a bar’s print to OCR dark on white', async () => {
     const g = page(bar);
     const box = unreadTitle(g, words);
