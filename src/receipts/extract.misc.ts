@@ -11,17 +11,18 @@ export interface Found<T> {
  * The folio labels, then the value: up to three letters of a series, a hyphen, then its number, whose first
  * character is `first` (a digit; or, read loosely, a digit or the O or I OCR reads for one). A `#` may read `%`,
  * `$` or `H` (`TICKET %031-076055`, `TRH 31045`), or `4` set apart before a long number (`TICKET 4 0259275`). A
- * restaurant's bill is a `CHEQUE:` too (with its colon or #: `PAGO CON CHEQUE` is a payment). A `TR#` may be
- * glued to its value, a series letter first (`TR#A-79321`, read `TRHA-79321`), its # read `£` or `*` too; `No.`'s
- * dot may read as a comma (`FOLIO No, B28606`). A `#` set apart before its value reads in many ways: `+`, `+4`,
- * `%*`, or `4` before a series letter too (`CUENTA 4 T-91930`); after TR, glued, also `A`, `I`, `IT` or `4`
- * (`TRA 918337`, `TRIT 8440529`, `TR4 0091672`).
+ * restaurant's bill is a `CHEQUE:` too (with its colon or # however read: `PAGO CON CHEQUE` is a payment). A `TR#`
+ * may be glued to its value, a series letter first (`TR#A-79321`, read `TRHA-79321`), its # read `£` or `*` too;
+ * `No.`'s dot may read as a comma (`FOLIO No, B28606`). A `#` set apart before its value reads in many ways: `+`,
+ * `+4`, `%*`, or `4` before a series letter too (`CUENTA 4 T-91930`); after TR, glued, also `A`, `I`, `IT` or `4`
+ * (`TRA 918337`, `TRIT 8440529`, `TR4 0091672`, `TR48141203`, `TR4B-09557`: a label is never glued to its number
+ * but by its #).
  */
-const TR_HASH = String.raw`TR(?:[#EF%H£*]|4(?=\s)|[AI]T?)`;
+const TR_HASH = String.raw`TR(?:[#EF%H£*]|4(?=\s|[A-Z]{1,3}-?\d|\d{3})|[AI]T?)`;
 const HASH = String.raw`(?:[#%$*£+]{1,2}(?:4(?=\s))?|4(?=\s(?:\d{5}|[A-Z]{1,3}-?\d)))?`;
 const folioLabels = (first: string): [RegExp, RegExp] => [
   new RegExp(
-    String.raw`\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|${TR_HASH}(?=\s?(?:[A-Z]{1,3}-?)?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#]))(?=[\s:#.]|(?<=${TR_HASH}))\s?(?:NO\.?|NUM\.?|#)?\s?[:#.,]?\s?${HASH}\s?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
+    String.raw`\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|${TR_HASH}(?=\s?(?:[A-Z]{1,3}-?)?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#*$%+£]|\s4\s))(?=[\s:#.]|(?<=${TR_HASH}))\s?(?:NO\.?|NUM\.?|#)?\s?[:#.,]?\s?${HASH}\s?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
   ),
   // Labels that name a ticket only where no other label does (a restaurant prints COMANDA beside its FOLIO).
   new RegExp(

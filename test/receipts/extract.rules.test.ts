@@ -1881,6 +1881,12 @@ describe('folio labels and payments the seventh session’s probe printed', () =
     // A 4 before a short number is the number's own; a cheque paid with is no folio.
     expect(read('TICKET 4 123').folio).toBeNull();
     expect(read('PAGO CON CHEQUE 100.00').folio).toBeNull();
+    // The bill's # read as 4, $ or *.
+    expect(read('CHEQUE 4 A-87185').folio).toBe('A-87185');
+    expect(read('CHEQUE $ 0010250').folio).toBe('0010250');
+    expect(read('CHEQUE * 56711 CAJA 9').folio).toBe('56711');
+    expect(read('PAGO CON CHEQUE $ 1,250.00').folio).toBeNull();
+    expect(read('PAGO CON CHEQUE $ 250.00').folio).toBeNull();
   });
 
   it('reads a folio after a set-apart # read as +, +4, %* or a 4 before a series, or glued to TR as A, I, IT, 4', () => {
@@ -1899,7 +1905,12 @@ describe('folio labels and payments the seventh session’s probe printed', () =
       ['TICKET #4123', '4123'],
       ['CUENTA 4 MESA 2', null],
       ['TRAMITE 12345', null],
-      ['TR40091672', null],
+      // The eleventh session's generator glues TR# to its value: the # reads 4 (`TR#8141203`, `TR#B-09557`).
+      ['TR40091672', '0091672'],
+      ['TR48141203 CAJA: 2', '8141203'],
+      ['TR4B-09557', 'B-09557'],
+      ['TR43575', '3575'],
+      ['TR412', null],
     ];
     for (const [line, folio] of folios) expect([line, read(line).folio]).toEqual([line, folio]);
   });
