@@ -462,6 +462,10 @@ interface Pools {
   plain: { subs: number[]; ivas: number[]; iepss: number[] };
 }
 
+/** The amounts of 10.00 or more without their first digit (a `$` OCR read as one). */
+const leadLost = (values: number[]): number[] =>
+  values.filter((v) => v >= 1000).map((v) => Number(String(v).slice(1)));
+
 /** Whether one amount's digits are the other's with one digit more (`65868` and `6868`). */
 function oneDigitApart(a: number, b: number): boolean {
   const [long, short] = String(a).length > String(b).length ? [String(a), String(b)] : [String(b), String(a)];
@@ -477,16 +481,27 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
   let ieps = p.plain.iepss[0] ?? null;
   let consistent = false;
   if (total !== null) {
-    // Choose the combination (with `$`-misread variants) that adds up to the total.
-    for (const s of p.subs.length ? p.subs : [null])
-      for (const i of p.ivas.length ? p.ivas : [null])
-        for (const e of p.iepss.length ? p.iepss : [null]) {
-          if (s !== null && s + (i ?? 0) + (e ?? 0) === total && !consistent) {
-            [subtotal, iva, ieps, consistent] = [s, i, e, true];
+    // Choose the combination (with `$`-misread variants) that adds up to the total; failing that, one whose
+    // subtotal or IVA had its `$` read as any other digit (`SUBTOTAL 979.36` for $79.36): to the cent only.
+    const adds = (subs: number[], ivas: number[]): void => {
+      for (const s of subs.length ? subs : [null])
+        for (const i of ivas.length ? ivas : [null])
+          for (const e of p.iepss.length ? p.iepss : [null]) {
+            if (s !== null && s + (i ?? 0) + (e ?? 0) === total && !consistent) {
+              [subtotal, iva, ieps, consistent] = [s, i, e, true];
+            }
           }
-        }
+    };
+    adds(p.subs, p.ivas);
+    if (!consistent) adds([...p.subs, ...leadLost(p.plain.subs)], [...p.ivas, ...leadLost(p.plain.ivas)]);
     if (!consistent && subtotal === null && p.plain.ivas.length)
       iva = p.plain.ivas.find((v) => v < total) ?? iva;
+    // No IVA is more than 16/116 of the total it is in: a larger one, with no subtotal to add up with, had its `$`
+    // read as a digit (`EL TOTAL INCLUYE IVA POR 121.67` in 157.09), when the rest fits under that share.
+    const most = includedIva(total) + 2;
+    const cut =
+      !consistent && subtotal === null && iva !== null && iva > most ? leadLost([iva])[0] : undefined;
+    if (cut !== undefined && cut <= most && /^[15689]/.test(String(iva))) iva = cut;
     // An IVA read with a digit too many or one lost (`$658.68` for $68.68) under a subtotal and total that leave
     // exactly one amount for it: that amount. Not a digit misread for another (a misread subtotal's cent would
     // make a same-length IVA look wrong).

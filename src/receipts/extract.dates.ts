@@ -299,7 +299,9 @@ function timeOn(norm: string): string | null {
       /\d/.test(w) ? asDigits(w) : w,
     )
     .replace(/(\d)\s?[/\-.]\s?(\d{1,2})\s?[/\-.]\s?(\d{2,4})/g, ' ')
-    .replace(/(?<=\d\s?:\s?)8(?=\d(?!\d))/g, '0');
+    .replace(/(?<=\d\s?:\s?)8(?=\d(?!\d))/g, '0')
+    // An hour of 60 or more opened by the same zero read as 6, 8 or 9 (`HORA 98:02:18`).
+    .replace(/(?<![\d:.])[689](?=\d\s?:\s?[0-5]\d)/g, '0');
   const t = TIME.exec(cleaned);
   if (!t) return null;
   let h = Number(t[1]);

@@ -251,6 +251,11 @@ describe('dates and times', () => {
     expect(extractDateTime(lines('HORA: 09:42:84 AM'), TODAY).time).toBe('09:42:04');
     expect(extractDateTime(lines('HORA: 18:45'), TODAY).time).toBe('18:45');
     expect(extractDateTime(lines('HORA: 20:97:22'), TODAY).time).toBeNull();
+    // An hour opened by that zero read as 6, 8 or 9 is 60 or more: no hour but 0x.
+    expect(extractDateTime(lines('HORA 98:02:18 CAJA 104'), TODAY).time).toBe('08:02:18');
+    expect(extractDateTime(lines('01 NOV 2026 98:09'), TODAY).time).toBe('08:09');
+    expect(extractDateTime(lines('HORA 99:57 CAJA: 10'), TODAY).time).toBe('09:57');
+    expect(extractDateTime(lines('HORA 19:57'), TODAY).time).toBe('19:57');
   });
 
   it('joins a four-digit year OCR split in two, and doubts a two-digit year whose end was garbled', () => {
@@ -2525,5 +2530,23 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     expect(read('SUCURSAL CENTRO\nCAFE LA MOLIENDA\nRFC EPI040324113').vendor_store_name).toBe(
       'CAFE LA MOLIENDA',
     );
+  });
+});
+
+describe('an eleventh-session generator draw: a `$` read as a digit before a tax amount', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('takes a subtotal without the digit its `$` became, when only so it adds up to the cent', () => {
+    const f = read('PAN DULCE 92.05\nSUBTOTAL 979.36\nIVA 16% $12.69\nTOTAL $92.05\nEFECTIVO $100.00');
+    expect([f.subtotal, f.iva, f.total]).toEqual([7936, 1269, 9205]);
+    // Adding up as read: nothing is cut.
+    const g = read('PAN DULCE 1,092.05\nSUBTOTAL 979.36\nIVA 16% $112.69\nTOTAL $1,092.05');
+    expect([g.subtotal, g.iva]).toEqual([97936, 11269]);
+  });
+
+  it('takes no included IVA over 16/116 of the total: its `$` was read as a digit', () => {
+    const f = read('CAFE 157.09\nTOTAL M.N. 157.09\nEL TOTAL INCLUYE IVA POR 121.67');
+    expect(f.iva).toBe(2167);
+    expect(read('CAFE 157.09\nTOTAL M.N. 157.09\nEL TOTAL INCLUYE IVA POR 21.67').iva).toBe(2167);
   });
 });
