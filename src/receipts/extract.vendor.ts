@@ -633,6 +633,10 @@ export function canonicalSuffix(name: string): string {
       // `S. DE R.L. DE CV.`: C.V.'s first dot lost in a type dotted everywhere else.
       .replace(/(?<=\b(?:R\.\s?L|S\.\s?A(?:\.\s?P\.\s?I)?)\.\s?DE\s)CV\.$/, 'C.V.')
       .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.')
+      // `S. DE RL DE C.V`: dots lost in an S. de R.L. dotted elsewhere (two dots or more read) are put back.
+      .replace(/\bS\.\s?DE\s?R\s?\.?\s?L\s?\.?\s?DE\s?C\s?\.?\s?V\s?\.?$/, (type) =>
+        (type.match(/\./g)?.length ?? 0) >= 2 ? 'S. DE R.L. DE C.V.' : type,
+      )
   );
 }
 

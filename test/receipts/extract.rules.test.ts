@@ -734,6 +734,11 @@ describe('vendor name', () => {
     expect(canonicalSuffix('TIENDAS DEL SOL, S.A. PY C.V.')).toBe('TIENDAS DEL SOL, S.A. DE C.V.');
     // The undotted form's DE with its D read as P (dev-028 at 0.6×: `SA pE CV`).
     expect(canonicalSuffix('FARMACIAS SANTA LUCIA SA PE CV')).toBe('FARMACIAS SANTA LUCIA SA DE CV');
+    // An S. de R.L. dotted elsewhere with dots lost; printed without dots, it keeps its style.
+    expect(canonicalSuffix('PINTURAS OMEGA S. DE RL DE C.V')).toBe('PINTURAS OMEGA S. DE R.L. DE C.V.');
+    expect(canonicalSuffix('PINTURAS OMEGA S. DE R.L DE C.V.')).toBe('PINTURAS OMEGA S. DE R.L. DE C.V.');
+    expect(canonicalSuffix('PINTURAS OMEGA S DE RL DE CV')).toBe('PINTURAS OMEGA S DE RL DE CV');
+    expect(canonicalSuffix('PINTURAS OMEGA S. DE RL DE CV')).toBe('PINTURAS OMEGA S. DE RL DE CV');
   });
 
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {
