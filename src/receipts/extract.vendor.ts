@@ -134,6 +134,13 @@ const typePunctuation = (s: string): string => {
   return typed !== dashed && end(typed) ? typed : dashed;
 };
 
+/**
+ * A character set apart after a company type's last letter: no type ends so. After S.A., not a D or E: the start
+ * of a DE C.V. wrapped below (`… HOGAR, SA. E` over a garbled `C.V.`, completed elsewhere).
+ */
+const TYPE_SPECK =
+  /(?<=\b(?:C\.?\s?[VY]\.?|R\.?\s?L\.?|S\.?\s?C\.?|S\.\s?A\.\s?S\.?|SAS))\s[A-Z0-9]$|(?<=\bS\.?\s?A\.?)\s[A-CF-Z0-9]$/;
+
 /** A line as the name rules read it; `titled` keeps what a title may print (`FONDA LA MESA # 2`, `LA NOTA: …`). */
 const clean = (s: string, titled = false): string =>
   typePunctuation(titled ? withTypeS(s) : withTypeS(s).replace(RIGHT_COLUMN, ''))
@@ -143,6 +150,8 @@ const clean = (s: string, titled = false): string =>
     // A speck of punctuation set apart at the end (`… SA DE CV .`), then anything but a type's closing dot.
     .replace(/\s[^A-Z0-9\s(]+$/, '')
     .replace(/[^A-Z0-9.)]+$/, '')
+    // A lone character after a company type, from the paper's edge (`… DEL NORTE, S.A. É`, `… S.A. F` / `DE C.V.`).
+    .replace(TYPE_SPECK, '')
     .replace(/\s+/g, ' ')
     .trim();
 

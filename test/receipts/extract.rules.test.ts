@@ -2526,6 +2526,19 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     );
   });
 
+  it('drops a character from the paper’s edge after a company type, not the start of a wrapped DE', () => {
+    expect(
+      read('L GAS EXPRESS .\nui LOS PINOS 4\nq ESTACIONES LOS PINOS S.A. A\nA RFC: EPI200714119 "')
+        .vendor_name,
+    ).toBe('ESTACIONES LOS PINOS S.A.');
+    expect(
+      read('PETROMAX E\n* COMBUSTIBLES PETROMAX DEL NORTE S.A. F\nDE C.V.\nRFC: CPN80100211A').vendor_name,
+    ).toBe('COMBUSTIBLES PETROMAX DEL NORTE S.A. DE C.V.');
+    expect(read('FOGON\nRESTAURANTES EL FOGON, S. DE R.L. DE C.V. 7\nRFC: CPN80100211A').vendor_name).toBe(
+      'RESTAURANTES EL FOGON, S. DE R.L. DE C.V.',
+    );
+  });
+
   it('takes neither a fraccionamiento nor a branch line for the business', () => {
     const f = read(
       '[0-2 A ES]\nAV. PASEO DE LOS LEONES 1766,\nFRACC. LAS PALMAS\nSUCURSAL MERCADO\nRFC EPI040324113',
