@@ -328,8 +328,10 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     // A two-word name's third initial is unsure (`ALMACENES LA` / `VIOLETA SA DE CV`: AV?); its two known ones
     // still have to be the RFC's.
     initialsFit(moralInitials(longerName), rfc)
-  )
+  ) {
     name = longerName;
+    nameLine--;
+  }
   if (!name && rfc?.length === 12) {
     const cut = top
       .map((l, i) => cutCompanyType(clean(l.norm), clean(top[i + 1]?.norm ?? ''), rfc))
@@ -457,8 +459,13 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     )
       storeName = `${storeName} ${first}`;
   }
-  // No separate commercial name read: the razón social without its company type is the best guess.
+  // No separate commercial name read: the razón social without its company type is the best guess. So too when the
+  // title line is the razón social's first, wrapped before its last words (`ABARROTES Y SERVICIOS DEL` / `SOL S.C.`).
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
+  else if (storeLine && name && top.indexOf(storeLine) === nameLine && SUFFIX.test(name)) {
+    const whole = withoutCompanyType(name).replace(/,$/, '');
+    if (whole.startsWith(storeName ?? '') && whole.length > (storeName ?? '').length) storeName = whole;
+  }
   if (name && storeName && rfc?.length === 12) name = withStoreArticle(name, storeName, rfc);
   // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when the
   // company RFC's letters are the rest's initials.

@@ -2539,6 +2539,14 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     );
   });
 
+  it('takes a razón social wrapped at the top, with no title above it, whole for the store name', () => {
+    const f = read(
+      'ABARROTES Y SERVICIOS DEL\nSOL, S. DE R.L. DE C.V.\nAV. CARDENAS 3595\nRFC: ASS761109110',
+    );
+    expect(f.vendor_name).toBe('ABARROTES Y SERVICIOS DEL SOL, S. DE R.L. DE C.V.');
+    expect(f.vendor_store_name).toBe('ABARROTES Y SERVICIOS DEL SOL');
+  });
+
   it('takes neither a fraccionamiento nor a branch line for the business', () => {
     const f = read(
       '[0-2 A ES]\nAV. PASEO DE LOS LEONES 1766,\nFRACC. LAS PALMAS\nSUCURSAL MERCADO\nRFC EPI040324113',
