@@ -96,6 +96,40 @@ const tokenLines = (r: OcrResult): string | TitleToken[][] => {
   return [...lines.values()];
 };
 
+/**
+ * Below this confidence a lone character at either end of a header line is a speck from the paper's edge or the
+ * table (`CAFE TLALOC A`, the A read at 4; `… DEL NORTE, S.A. É`, at 12), not a name's own letter read surely
+ * (`CIRCULO K`).
+ */
+const EDGE_SPECK_CONFIDENCE = 30;
+/** The lines of a reading whose ends are cleaned so: the header, where the names are. */
+const EDGE_SPECK_LINES = 8;
+
+/**
+ * `text` (a reading's, lines numbered as its words) without the lone unsure characters that end or start its header
+ * lines.
+ */
+export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
+  let out = text;
+  const speck = (w: OcrWord | undefined): w is OcrWord =>
+    w !== undefined && w.text.length === 1 && w.confidence < EDGE_SPECK_CONFIDENCE;
+  for (let n = 0; n < EDGE_SPECK_LINES; n++) {
+    const line = words.filter((w) => w.line === n);
+    // Only on a line of words read surely (two at least): a garbled line's lone letters may be all it has of a
+    // wrapped `C.V.` (`C . Y`).
+    if (line.filter((w) => /[A-Z0-9]{2}/i.test(w.text) && w.confidence >= 60).length < 2) continue;
+    const [head, tail] = [line[0], line[line.length - 1]];
+    if (!speck(head) && !speck(tail)) continue;
+    out = editLine(out, n, (l) => {
+      let t = l.trim();
+      if (speck(tail) && t.endsWith(` ${tail.text}`)) t = t.slice(0, -tail.text.length).trimEnd();
+      if (speck(head) && t.startsWith(`${head.text} `)) t = t.slice(head.text.length).trimStart();
+      return t;
+    });
+  }
+  return out;
+}
+
 /** Print this many times the body text's height or more is a title's (the dev titles measure 1.4–2.7). */
 const TITLE_SIZE = 1.4;
 
@@ -368,8 +402,9 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     // some fonts has no waist either, so the outline alone does not decide there.
     const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
     const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
-    const first = { ...raw, text: zeros.dates };
-    const zeroRfc = zeros.also;
+    const cleaned = (t: string): string => (raw.words ? withoutEdgeSpecks(t, raw.words) : t);
+    const first = { ...raw, text: cleaned(zeros.dates) };
+    const zeroRfc = cleaned(zeros.also);
     const t2 = performance.now();
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
     // A title in large display print that the page's reading left out, read alone and put back on top.

@@ -10,6 +10,7 @@ import {
   rfcBox,
   titleRead,
   voteRfc,
+  withoutEdgeSpecks,
   wrappedTitleLine,
 } from '../../src/receipts/receipts.reader.js';
 
@@ -528,5 +529,37 @@ describe('gate', () => {
       'fulfilled',
     ]);
     expect(await run(async () => 'after')).toBe('after');
+  });
+});
+
+describe('withoutEdgeSpecks', () => {
+  /** A reading's words from `line: word:confidence …` rows (boxes do not matter here). */
+  const wordsOf = (rows: string[]) =>
+    rows.flatMap((row, line) =>
+      row.split(' ').map((t) => {
+        const [text = '', confidence = '90'] = t.split(':');
+        return { text, confidence: Number(confidence), bbox: { x0: 0, y0: 0, x1: 1, y1: 1 }, line };
+      }),
+    );
+  const clean = (rows: string[]) =>
+    withoutEdgeSpecks(rows.map((r) => r.replace(/:\d+/g, '')).join('\n'), wordsOf(rows));
+
+  it('drops a lone unsure character ending or starting a header line of sure words', () => {
+    expect(clean(['Do:41 CAFE:92 TLALOC:92 A:4', 'RFC:95 UAFA990225V34:90'])).toBe(
+      'Do CAFE TLALOC\nRFC UAFA990225V34',
+    );
+    expect(
+      clean(['J:12 MARIA:95 DEL:95 CARMEN:95 CASTILLO:95', 'RESTAURANTES:96 EL:93 FOGON:92 S.A.:96 É:12']),
+    ).toBe('MARIA DEL CARMEN CASTILLO\nRESTAURANTES EL FOGON S.A.');
+  });
+
+  it('keeps a name’s own letter read surely, a garbled line’s letters, and lines below the header', () => {
+    expect(clean(['CIRCULO:95 K:91'])).toBe('CIRCULO K');
+    // `C . Y`: all a hard photo kept of a wrapped C.V.
+    expect(clean(['TIENDAS:95 SUPER:93 S.A.:94', 'C:27 .:27 Y:78'])).toBe('TIENDAS SUPER S.A.\nC . Y');
+    const body = Array.from({ length: 8 }, (_, i) => `LINEA:95 ${i}:95`);
+    expect(clean([...body, 'CAFE:95 AMERICANO:95 A:10'])).toBe(
+      [...body.map((r) => r.replace(/:\d+/g, '')), 'CAFE AMERICANO A'].join('\n'),
+    );
   });
 });
