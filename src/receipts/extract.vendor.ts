@@ -317,8 +317,17 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   }
   // A long name wrapped mid-name (`OPERADORA DE RESTAURANTES` / `LA TERRAZA, S.A. DE C.V.`): the line above
   // belongs to it when only together do their initials make the company RFC's letters.
-  const above = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
-  // A figure there may be the name's (`CONSTRUCTORA 2000 Y MATERIALES`): the initials decide, not the digits.
+  const lineAbove = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
+  // A figure there may be the name's (`CONSTRUCTORA 2000 Y MATERIALES`): the initials decide, not the digits. A
+  // lone figure or letter before it is a speck when only without it do the initials fit (`1 ALIMENTOS ITALIANOS`).
+  const unspecked = lineAbove.replace(/^[A-Z0-9] (?=[A-Z]{2})/, '');
+  const above =
+    unspecked !== lineAbove &&
+    name &&
+    rfc?.length === 12 &&
+    initialsFit(moralInitials(`${unspecked} ${name}`), rfc)
+      ? unspecked
+      : lineAbove;
   const longerName = name && isTexty(above) && !ADDRESS_WORD.test(above) ? `${above} ${name}` : null;
   if (
     name &&
@@ -396,11 +405,19 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
     };
     // A labelled name wrapped onto the next line (`PROPIETARIO: ROSA ELENA IBARRA` / `QUINTERO`): joined when the
-    // RFC's letters agree better with the whole.
+    // RFC's letters agree better with the whole. Unlabelled (`ARMANDO AGUILAR` / `HERNANDEZ`), only a lone surname
+    // below, and only when the whole gives every letter of the RFC.
     const withWrap = (l: Line, i: number): string => {
       const read = unspecked(clean(l.norm));
       const next = clean(header[i + 1]?.norm ?? '');
-      if (!NAME_LABEL.test(l.norm) || !/^[A-Z]{3,}( [A-Z]{3,})?$/.test(next)) return read;
+      const labelled = NAME_LABEL.test(l.norm) && /^[A-Z]{3,}( [A-Z]{3,})?$/.test(next);
+      const bare =
+        /^[A-Z]{3,}( [A-Z]{2,}){1,3}$/.test(read) &&
+        /^[A-Z]{3,}$/.test(next) &&
+        !BUSINESS.test(`${read} ${next}`) &&
+        !ADDRESS.test(next) &&
+        rfcNameMatch(`${read} ${next}`, rfc) === 1;
+      if (!labelled && !bare) return read;
       const joined = `${read} ${next}`;
       return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;
     };

@@ -2547,6 +2547,27 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     expect(f.vendor_store_name).toBe('ABARROTES Y SERVICIOS DEL SOL');
   });
 
+  it('joins a persona física’s lone surname wrapped below, only where the RFC then gives every letter', () => {
+    expect(
+      read('| ARMANDO AGUILAR\nHERNANDEZ\nAV. DE LAS TORRES 380-B\nR.F.C.: AUHA620306HB5').vendor_name,
+    ).toBe('ARMANDO AGUILAR HERNANDEZ');
+    // Another person's RFC: the line below is no part of the name.
+    expect(
+      read(
+        '| ARMANDO AGUILAR\nHERNANDEZ\nAV. DE LAS TORRES 380-B\nR.F.C.: AUHA620306HB5'.replace(
+          'AUHA',
+          'AUPA',
+        ),
+      ).vendor_name,
+    ).not.toBe('ARMANDO AGUILAR HERNANDEZ');
+  });
+
+  it('drops a speck before a razón social’s first line when only without it the initials are the RFC’s', () => {
+    expect(
+      read('1 ALIMENTOS ITALIANOS\nNAPOLI SAS\nCALLE FRAY SERVANDO 2238-A\nRFC: AIN121224AU8').vendor_name,
+    ).toBe('ALIMENTOS ITALIANOS NAPOLI SAS');
+  });
+
   it('takes neither a fraccionamiento nor a branch line for the business', () => {
     const f = read(
       '[0-2 A ES]\nAV. PASEO DE LOS LEONES 1766,\nFRACC. LAS PALMAS\nSUCURSAL MERCADO\nRFC EPI040324113',
