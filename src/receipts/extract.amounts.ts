@@ -8,6 +8,7 @@ import {
   moneyIn,
   TOTAL_WORD,
   VOUCHER_WORDS,
+  withoutFirstDigit,
   withVariant,
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
@@ -464,7 +465,10 @@ interface Pools {
 
 /** The amounts of 10.00 or more without their first digit (a `$` OCR read as one). */
 const leadLost = (values: number[]): number[] =>
-  values.filter((v) => v >= 1000).map((v) => Number(String(v).slice(1)));
+  values.flatMap((v) => {
+    const cut = v > 0 ? withoutFirstDigit(v) : null;
+    return cut === null ? [] : [cut];
+  });
 
 /** Whether one amount's digits are the other's with one digit more (`65868` and `6868`). */
 function oneDigitApart(a: number, b: number): boolean {
@@ -499,9 +503,10 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
     // No IVA is more than 16/116 of the total it is in: a larger one, with no subtotal to add up with, had its `$`
     // read as a digit (`EL TOTAL INCLUYE IVA POR 121.67` in 157.09), when the rest fits under that share.
     const most = includedIva(total) + 2;
-    const cut =
-      !consistent && subtotal === null && iva !== null && iva > most ? leadLost([iva])[0] : undefined;
-    if (cut !== undefined && cut <= most && /^[15689]/.test(String(iva))) iva = cut;
+    if (!consistent && subtotal === null && iva !== null && iva > most && /^[15689]/.test(String(iva))) {
+      const cut = withoutFirstDigit(iva);
+      if (cut !== null && cut <= most) iva = cut;
+    }
     // An IVA read with a digit too many or one lost (`$658.68` for $68.68) under a subtotal and total that leave
     // exactly one amount for it: that amount. Not a digit misread for another (a misread subtotal's cent would
     // make a same-length IVA look wrong).

@@ -121,21 +121,22 @@ export const withEnye = (l: Line): string => normalise(l.raw, true);
  * of its block tree, so this is the line an OcrWord's `line` names.
  */
 export function editLine(text: string, line: number, edit: (l: string) => string): string {
+  const raw = text.split('\n');
+  const at = nonEmptyAt(raw, line);
+  if (at >= 0) raw[at] = edit(raw[at] ?? '');
+  return raw.join('\n');
+}
+
+/** Where the `n`-th non-empty line of `raw` is (the numbering of a reading's word lines), or -1. */
+function nonEmptyAt(raw: string[], n: number): number {
   let k = -1;
-  return text
-    .split('\n')
-    .map((l) => (l.trim() && ++k === line ? edit(l) : l))
-    .join('\n');
+  return raw.findIndex((l) => Boolean(l.trim()) && ++k === n);
 }
 
 /** The OCR text with its `line`-th non-empty line and the next non-empty one made one line (see editLine). */
 export function joinLines(text: string, line: number): string {
   const raw = text.split('\n');
-  const at = (n: number): number => {
-    let k = -1;
-    return raw.findIndex((l) => Boolean(l.trim()) && ++k === n);
-  };
-  const [a, b] = [at(line), at(line + 1)];
+  const [a, b] = [nonEmptyAt(raw, line), nonEmptyAt(raw, line + 1)];
   if (a < 0 || b < 0) return text;
   return [
     ...raw.slice(0, a),
@@ -210,9 +211,13 @@ export function moneyIn(norm: string): Money[] {
 
 /** The amount with a misread leading `$` removed (`531.07` → `31.07`). */
 export function withoutDollar(cents: number): number | null {
+  return /^[568]/.test(String(cents)) ? withoutFirstDigit(cents) : null;
+}
+
+/** An amount of 10.00 or more without its first digit (a `$` OCR read as that digit), else null. */
+export function withoutFirstDigit(cents: number): number | null {
   const s = String(cents);
-  if (s.length < 4 || !/^[568]/.test(s)) return null;
-  return Number(s.slice(1));
+  return s.length < 4 ? null : Number(s.slice(1));
 }
 
 /** The last amount on the line, or on the next line when the value drifted below its label. */

@@ -31,6 +31,8 @@ const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
 /** A company type that goes on only with `C.V.` (`S.A. DE`, `S.A.P.I. DE`, `S. DE R.L. DE`), ending a line. */
 const TYPE_WANTS_CV = /\b(?:S\.?\s?A\.?(?:\s?P\.?\s?I\.?)?|S\.?\s?DE\s?R\.?\s?L\.?)\s?DE$/;
+/** A lone figure or capital set apart before a name's first word: a speck from the paper's edge, or the name's own. */
+const LEAD_SPECK = /^[A-Z0-9] (?=[A-Z]{2})/;
 /** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
 const PLAIN_SA = /\bS\.?\s?A\.?$/;
 const GARBLED_DE_CV = /^([A-Z]{1,2}\s?)?C\s?[.,]?\s?[VY]\.?$/;
@@ -320,23 +322,16 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   const lineAbove = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
   // A figure there may be the name's (`CONSTRUCTORA 2000 Y MATERIALES`): the initials decide, not the digits. A
   // lone figure or letter before it is a speck when only without it do the initials fit (`1 ALIMENTOS ITALIANOS`).
-  const unspecked = lineAbove.replace(/^[A-Z0-9] (?=[A-Z]{2})/, '');
-  const above =
-    unspecked !== lineAbove &&
-    name &&
-    rfc?.length === 12 &&
-    initialsFit(moralInitials(`${unspecked} ${name}`), rfc)
-      ? unspecked
-      : lineAbove;
+  const unspecked = lineAbove.replace(LEAD_SPECK, '');
+  const above = unspecked !== lineAbove && name && fitsRfc(`${unspecked} ${name}`) ? unspecked : lineAbove;
   const longerName = name && isTexty(above) && !ADDRESS_WORD.test(above) ? `${above} ${name}` : null;
   if (
     name &&
     longerName &&
-    rfc?.length === 12 &&
-    moralInitials(name) !== rfc.slice(0, 3) &&
+    moralInitials(name) !== rfc?.slice(0, 3) &&
     // A two-word name's third initial is unsure (`ALMACENES LA` / `VIOLETA SA DE CV`: AV?); its two known ones
     // still have to be the RFC's.
-    initialsFit(moralInitials(longerName), rfc)
+    fitsRfc(longerName)
   ) {
     name = longerName;
     nameLine--;
@@ -479,16 +474,16 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   // No separate commercial name read: the razón social without its company type is the best guess. So too when the
   // title line is the razón social's first, wrapped before its last words (`ABARROTES Y SERVICIOS DEL` / `SOL S.C.`).
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
-  else if (storeLine && name && top.indexOf(storeLine) === nameLine && SUFFIX.test(name)) {
+  else if (storeName && storeLine && name && top.indexOf(storeLine) === nameLine && SUFFIX.test(name)) {
     const whole = withoutCompanyType(name).replace(/,$/, '');
-    if (whole.startsWith(storeName ?? '') && whole.length > (storeName ?? '').length) storeName = whole;
+    if (whole.startsWith(storeName) && whole.length > storeName.length) storeName = whole;
   }
   if (name && storeName && rfc?.length === 12) name = withStoreArticle(name, storeName, rfc);
   // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when the
   // company RFC's letters are the rest's initials.
   // So is a lone figure (`4 MATERIALES Y HERRAJES …`): a name that starts with a number (`3 HERMANOS`) has its
   // RFC letters from the number's words (TRES), so the rest's initials do not make them.
-  const specked = name && rfc?.length === 12 ? /^[A-Z0-9] (?=[A-Z]{2})/.exec(name) : null;
+  const specked = name && rfc?.length === 12 ? LEAD_SPECK.exec(name) : null;
   if (name && specked && SUFFIX.test(name) && moralInitials(name.slice(2)) === rfc?.slice(0, 3))
     name = name.slice(2);
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForDigits(name)));

@@ -20,6 +20,9 @@ export interface OcrWord {
 
 /** A word of two letters or digits or more: what a reading found, specks and rules left out. */
 export const isReadWord = (w: { text: string }): boolean => /[A-Z0-9]{2}/i.test(w.text);
+/** A word read surely: a read word (isReadWord) at confidence 50 or more. */
+export const isSureWord = (w: { text: string; confidence: number }): boolean =>
+  isReadWord(w) && w.confidence >= 50;
 
 export interface OcrResult {
   text: string;

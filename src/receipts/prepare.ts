@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { type Box, isReadWord } from './ocr.js';
-import { cropGray, flood, type Gray } from './raster.js';
+import { type Box, isSureWord } from './ocr.js';
+import { cropGray, flood, type Gray, median } from './raster.js';
 
 type Img = ReturnType<typeof sharp>;
 
@@ -731,10 +731,9 @@ export function unreadTitle(
   words: Array<{ text: string; bbox: Box; confidence: number }>,
 ): (Box & { inverse: boolean }) | null {
   // Words read with low confidence are no reading: a reversed title comes out as `E o] Mo 070`.
-  const read = words.filter((w) => isReadWord(w) && w.confidence >= 50);
+  const read = words.filter(isSureWord);
   if (read.length < 5) return null;
-  const heights = read.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
-  const body = heights[Math.floor(heights.length / 2)] ?? 0;
+  const body = median(read.map((w) => w.bbox.y1 - w.bbox.y0));
   const first = Math.min(...read.map((w) => w.bbox.y0));
   const end = Math.floor(first - 0.2 * body);
   if (body <= 0 || end < 1.4 * body) return null;

@@ -84,3 +84,6 @@ export function inkHeight(g: Gray, box: { x0: number; y0: number; x1: number; y1
   }
   return top < 0 ? 0 : bottom - top + 1;
 }
+
+/** The middle value of `xs` (the upper one of an even count), 0 for none. */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;

@@ -21,6 +21,7 @@ import {
   type Box,
   createTesseractEngine,
   isReadWord,
+  isSureWord,
   type OcrEngine,
   type OcrResult,
   type OcrWord,
@@ -38,7 +39,7 @@ import {
   preparePage,
   unreadTitle,
 } from './prepare.js';
-import { type Gray, inkHeight } from './raster.js';
+import { type Gray, inkHeight, median } from './raster.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
 
 export interface ReceiptReaderOptions {
@@ -117,7 +118,7 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
     const line = words.filter((w) => w.line === n);
     // Only on a line of words read surely (two at least): a garbled line's lone letters may be all it has of a
     // wrapped `C.V.` (`C . Y`).
-    if (line.filter((w) => /[A-Z0-9]{2}/i.test(w.text) && w.confidence >= 60).length < 2) continue;
+    if (line.filter((w) => isReadWord(w) && w.confidence >= 60).length < 2) continue;
     const [head, tail] = [line[0], line[line.length - 1]];
     if (!speck(head) && !speck(tail)) continue;
     out = editLine(out, n, (l) => {
@@ -133,8 +134,6 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
 /** Print this many times the body text's height or more is a title's (the dev titles measure 1.4–2.7). */
 const TITLE_SIZE = 1.4;
 
-const sure = (w: OcrWord): boolean => isReadWord(w) && w.confidence >= 50;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 /** A line's print size: the median height of its words (a word's box is as high as its letters reach). */
 const printSize = (ws: OcrWord[]): number => median(ws.map((w) => w.bbox.y1 - w.bbox.y0));
 /** Two lines in the same print: their sizes within 15 %. */
@@ -152,14 +151,14 @@ const titleTail = (words: string[]): boolean =>
  * in the same print, read surely, and a title's tail. Null when the reading has no such title.
  */
 export function wrappedTitleLine(words: OcrWord[]): number | null {
-  const body = printSize(words.filter(sure));
-  const first = words.find(sure)?.line;
+  const body = printSize(words.filter(isSureWord));
+  const first = words.find(isSureWord)?.line;
   if (first === undefined || body <= 0) return null;
   const title = words.filter((w) => w.line === first);
   const next = words.filter((w) => w.line === first + 1);
   return printSize(title) >= TITLE_SIZE * body &&
     samePrint(printSize(title), printSize(next)) &&
-    next.every(sure) &&
+    next.every(isSureWord) &&
     titleTail(next.map((w) => w.text))
     ? first
     : null;
@@ -172,7 +171,7 @@ export function wrappedTitleLine(words: OcrWord[]): number | null {
  */
 export function titleRead(read: OcrResult, crop: Gray): string[] {
   const lines = titleLines(tokenLines(read));
-  const words = (read.words ?? []).filter(sure);
+  const words = (read.words ?? []).filter(isSureWord);
   const printed = [...new Set(words.map((w) => w.line))].map((n) =>
     median(words.filter((w) => w.line === n).map((w) => inkHeight(crop, w.bbox))),
   );
@@ -404,7 +403,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
     const cleaned = (t: string): string => (raw.words ? withoutEdgeSpecks(t, raw.words) : t);
     const first = { ...raw, text: cleaned(zeros.dates) };
-    const zeroRfc = cleaned(zeros.also);
+    const zeroRfc = zeros.also === zeros.dates ? first.text : cleaned(zeros.also);
     const t2 = performance.now();
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
     // A title in large display print that the page's reading left out, read alone and put back on top.

@@ -554,7 +554,7 @@ describe('withoutEdgeSpecks', () => {
   });
 
   it('keeps a name’s own letter read surely, a garbled line’s letters, and lines below the header', () => {
-    expect(clean(['CIRCULO:95 K:91'])).toBe('CIRCULO K');
+    expect(clean(['TIENDAS:95 CIRCULO:95 K:91'])).toBe('TIENDAS CIRCULO K');
     // `C . Y`: all a hard photo kept of a wrapped C.V.
     expect(clean(['TIENDAS:95 SUPER:93 S.A.:94', 'C:27 .:27 Y:78'])).toBe('TIENDAS SUPER S.A.\nC . Y');
     const body = Array.from({ length: 8 }, (_, i) => `LINEA:95 ${i}:95`);
