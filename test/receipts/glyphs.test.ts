@@ -5,8 +5,10 @@ import {
   barredZeros,
   counters,
   glyphSpans,
+  identifierWord,
   notchDepth,
   waistRatio,
+  zerosByLikeness,
 } from '../../src/receipts/glyphs.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 import type { Gray } from '../../src/receipts/raster.js';
@@ -125,5 +127,62 @@ describe('glyph checks on the prepared page', () => {
     // A true 6 and 9 stay.
     const real = await draw([one, six, colon, one, nine]);
     expect(barredZeros(real.gray, [word('16:19', real.box)])).toEqual([]);
+  });
+
+  // A row of words: cells a..b of a drawn row, as tesseract boxes them.
+  const cells = (a: number, b: number): OcrWord['bbox'] => ({
+    x0: 10 + a * CELL + 1,
+    y0: 14,
+    x1: 10 + b * CELL + 23,
+    y1: 47,
+  });
+  const zerosRow = [barredZero, barredZero, barredZero, barredZero];
+  const eightsRow = [eight, eight, eight, eight];
+
+  it("reads an identifier's 8 that looks like the page's zeros as 0, and leaves its true 8s", async () => {
+    // `0000 8888` read right, then a folio whose first character is the font's zero read as 8.
+    const { gray } = await draw([...zerosRow, ...eightsRow, barredZero, eight, eight, eight]);
+    const words = [
+      word('0000', cells(0, 3)),
+      word('8888', cells(4, 7)),
+      { ...word('8888', cells(8, 11)), line: 1 },
+    ];
+    const fixes = zerosByLikeness(gray, words);
+    expect(fixes.map((f) => [f.word, f.text])).toEqual([[words[2], '0888']]);
+    const text = barredZeroReadings(
+      gray,
+      { text: '0000 8888\nFOLIO: 8888', confidence: 80, words },
+      () => false,
+    );
+    expect(text.dates).toBe('0000 8888\nFOLIO: 0888');
+    // The RFC's words are judged by their check digit instead.
+    const rfc = barredZeroReadings(
+      gray,
+      { text: '0000 8888\nFOLIO: 8888', confidence: 80, words },
+      (w) => w === words[2],
+    );
+    expect(rfc.dates).toBe('0000 8888\nFOLIO: 8888');
+  });
+
+  it('compares only with shapes the page read surely, at least three of each digit', async () => {
+    const { gray } = await draw([...zerosRow, ...eightsRow, barredZero, eight, eight, eight]);
+    // The zeros read unsurely: no mean zero to compare with.
+    const unsure = [
+      { ...word('0000', cells(0, 3)), confidence: 20 },
+      word('8888', cells(4, 7)),
+      word('8888', cells(8, 11)),
+    ];
+    expect(zerosByLikeness(gray, unsure)).toEqual([]);
+    // Only two zeros besides the one judged.
+    const few = [word('00', cells(0, 1)), word('8888', cells(4, 7)), word('8888', cells(8, 11))];
+    expect(zerosByLikeness(gray, few)).toEqual([]);
+  });
+
+  it('takes identifiers only: not amounts, dates, times or RFCs', () => {
+    const is = (text: string): boolean => identifierWord(word(text, cells(0, 1)));
+    expect(['43837', 'A-84716', 'C.P.20381', 'TR#88123'].map(is)).toEqual([true, true, true, true]);
+    expect(
+      ['269.08', '$1,268.00', '2025-03-21', '21:22:48', '12/08/2025', 'FSL040722CN6', '838'].map(is),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
 });
