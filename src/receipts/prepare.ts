@@ -717,6 +717,8 @@ export function headerCrop(g: Gray, scale = 2): Promise<Gray> {
 
 /** A row holds ink when this share of its width more than the lightest rows' is dark. */
 const INK_ROW = 0.01;
+/** Light pixels (specks, noise) a bar's dark row may have in a row without breaking it. */
+const BAR_GAP = 2;
 
 /**
  * Large print above the first line a reading found: a store name printed two or more times the size of the
@@ -764,15 +766,35 @@ export function unreadTitle(
   }
   const mean = (a: number, b: number): number =>
     shares.slice(a, b).reduce((t, v) => t + v, 0) / Math.max(1, b - a);
+  /**
+   * A row of a bar: mostly dark, in one stretch over half the page's width (gaps of a speck or two bridged). A bold
+   * title's rows can be as dark, but in pieces, letter by letter.
+   */
+  const solidRow = (y: number): boolean => {
+    if ((shares[y] ?? 0) <= 0.6) return false;
+    let longest = 0;
+    let from = -1;
+    let gap = 0;
+    for (let x = 0; x < width; x++) {
+      if (dark(x, y)) {
+        if (from < 0) from = x;
+        gap = 0;
+        longest = Math.max(longest, x - from + 1);
+      } else if (from >= 0 && ++gap > BAR_GAP) from = -1;
+    }
+    return longest >= 0.5 * width;
+  };
   // A run with solid rows is a dark bar: a title printed white on it when its middle is lighter than its solid
   // rows (the print), else a band of the table or a shadow, which holds nothing to read.
   const kinds = runs
     .filter(([a, b]) => a > body / 2 && b - a >= 1.4 * body)
     .map(([a, b]) => {
-      const solid = shares.slice(a, b).filter((v) => v > 0.6);
+      const rows = Array.from({ length: b - a }, (_, i) => a + i);
+      const solid = rows.filter(solidRow).map((y) => shares[y] ?? 0);
       const third = Math.floor((b - a) / 3);
       // A bar is solid above and below its print; a shadow's gradient (the paper's edge) only on one side.
-      const solidIn = (from: number, to: number): boolean => shares.slice(from, to).some((v) => v > 0.6);
+      const solidIn = (from: number, to: number): boolean =>
+        rows.some((y) => y >= from && y < to && solidRow(y));
       const reversed =
         solidIn(a, a + third) &&
         solidIn(b - third, b) &&

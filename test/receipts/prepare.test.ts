@@ -408,6 +408,16 @@ describe('unreadTitle', () => {
     expect(box?.y0).toBeGreaterThan(60);
   });
 
+  it('takes a bold title, dark in most of its rows but letter by letter, for print, not a bar', () => {
+    // 40 px letters over x 40–560 whose top and bottom strokes fill 70 % of each 10 px (E, S, C, O), 3 px apart.
+    const bold = (x: number, y: number) =>
+      y >= 100 && y < 140 && x >= 40 && x < 560 && x % 10 < (y < 108 || y >= 132 ? 7 : 3);
+    const box = unreadTitle(page(bold), words);
+    expect(box).toMatchObject({ x0: 0, x1: width, inverse: false });
+    expect(box?.y0).toBeLessThanOrEqual(100);
+    expect(box?.y1).toBeGreaterThanOrEqual(140);
+  });
+
   it('hands a bar’s print to OCR dark on white', async () => {
     const g = page(bar);
     const box = unreadTitle(g, words);
