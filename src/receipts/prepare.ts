@@ -747,8 +747,13 @@ export function unreadTitle(
     for (let y = y0; y < y1; y++) if (dark(x, y)) n++;
     return n;
   };
-  // Columns dark down most of those rows are the paper's edge or the table beside it, not print.
-  const columns = Array.from({ length: width }, (_, x) => x).filter((x) => darkRows(x, 0, end) < 0.6 * end);
+  // Columns dark down most of those rows are the paper's edge or the table beside it, not print; so are columns
+  // well outside the text the reading found (a tilted paper's edge, dark over only part of those rows).
+  const left = Math.min(...read.map((w) => w.bbox.x0)) - body;
+  const right = Math.max(...read.map((w) => w.bbox.x1)) + body;
+  const columns = Array.from({ length: width }, (_, x) => x).filter(
+    (x) => x >= left && x < right && darkRows(x, 0, end) < 0.6 * end,
+  );
   const shares = Array.from({ length: end }, (_, y) => {
     let n = 0;
     for (const x of columns) if (dark(x, y)) n++;

@@ -418,6 +418,20 @@ describe('unreadTitle', () => {
     expect(box?.y1).toBeGreaterThanOrEqual(140);
   });
 
+  it('finds a title inside a dark frame whose sides, outside the text, run down part of the rows above it', () => {
+    // The table's band across the top and down both sides (x < 16, x ≥ 584) as far as y 140: a tilted paper's
+    // edge, dark over less than 60 % of the rows above the first line read.
+    const frame = (x: number, y: number) =>
+      (y >= 30 && y < 50) || (y >= 30 && y < 140 && (x < 16 || x >= 584));
+    const box = unreadTitle(
+      page((x, y) => frame(x, y) || letters(x, y, 100)),
+      words,
+    );
+    expect(box).toMatchObject({ inverse: false });
+    expect(box?.y0).toBeGreaterThan(50);
+    expect(box?.y1).toBeGreaterThanOrEqual(140);
+  });
+
   it('hands a bar’s print to OCR dark on white', async () => {
     const g = page(bar);
     const box = unreadTitle(g, words);
