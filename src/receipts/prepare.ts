@@ -747,12 +747,16 @@ export function unreadTitle(
     for (let y = y0; y < y1; y++) if (dark(x, y)) n++;
     return n;
   };
-  // Columns dark down most of those rows are the paper's edge or the table beside it, not print; so are columns
-  // well outside the text the reading found (a tilted paper's edge, dark over only part of those rows).
-  const left = Math.min(...read.map((w) => w.bbox.x0)) - body;
-  const right = Math.max(...read.map((w) => w.bbox.x1)) + body;
+  // Columns dark down most of those rows are the paper's edge or the table beside it, not print, unless well
+  // inside the text the reading found (a dark bar the title is printed on, as tall as most of those rows); so are
+  // columns well outside that text (a tilted paper's edge, dark over only part of those rows).
+  const textLeft = Math.min(...read.map((w) => w.bbox.x0));
+  const textRight = Math.max(...read.map((w) => w.bbox.x1));
   const columns = Array.from({ length: width }, (_, x) => x).filter(
-    (x) => x >= left && x < right && darkRows(x, 0, end) < 0.6 * end,
+    (x) =>
+      x >= textLeft - body &&
+      x < textRight + body &&
+      ((x >= textLeft + body && x < textRight - body) || darkRows(x, 0, end) < 0.6 * end),
   );
   const shares = Array.from({ length: end }, (_, y) => {
     let n = 0;

@@ -432,6 +432,13 @@ describe('unreadTitle', () => {
     expect(box?.y1).toBeGreaterThanOrEqual(140);
   });
 
+  it('finds a bar as tall as most of the rows above the first line read, inside the text’s width', () => {
+    // y 20–150: 130 of the 197 rows above the body; white print over y 50–120.
+    const tall = (x: number, y: number) =>
+      x >= 60 && x < 540 && y >= 20 && y < 150 && !(y >= 50 && y < 120 && x >= 100 && x < 500 && x % 20 < 10);
+    expect(unreadTitle(page(tall), words)).toMatchObject({ inverse: true, y0: 20, y1: 150 });
+  });
+
   it('hands a bar’s print to OCR dark on white', async () => {
     const g = page(bar);
     const box = unreadTitle(g, words);
