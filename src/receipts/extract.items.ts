@@ -62,11 +62,30 @@ function lookalikes(cents: number): number[] {
   return out.filter((c) => c !== cents);
 }
 
-/** Options for an amount read cleanly: as read, then one and two look-alike slips away. */
+/**
+ * The amount with one digit of its pesos dropped: a glyph read as two (`924.36` for 94.36, a dotted zero as `80`).
+ * Never the only digit, nor one that would leave a leading zero.
+ */
+function withDigitDropped(cents: number): number[] {
+  const pesos = String(Math.floor(cents / 100));
+  if (pesos.length < 2) return [];
+  const out = new Set<number>();
+  for (let i = 0; i < pesos.length; i++) {
+    const rest = pesos.slice(0, i) + pesos.slice(i + 1);
+    if (!rest.startsWith('0')) out.add(Number(rest) * 100 + (cents % 100));
+  }
+  return [...out];
+}
+
+/**
+ * Options for an amount read cleanly: as read, then one and two look-alike slips away, then a digit of its pesos
+ * too many (as unlikely as two slips).
+ */
 function readOptions(cents: number): Option[] {
   const one = lookalikes(cents).map((c) => ({ cents: c, slips: 1 }));
   const two = one.flatMap((o) => lookalikes(o.cents).map((c) => ({ cents: c, slips: 2 })));
-  return dedupe([{ cents, slips: 0 }, ...one, ...two]);
+  const dropped = withDigitDropped(cents).map((c) => ({ cents: c, slips: 2 }));
+  return dedupe([{ cents, slips: 0 }, ...one, ...two, ...dropped]);
 }
 
 /** Options for `75.880`: each two-decimal value one dropped digit away (a zero read as `80`), then a slip more. */

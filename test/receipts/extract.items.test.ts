@@ -119,6 +119,23 @@ describe('items: line totals put right by the total', () => {
     expect(items(text, [34136]).map((i) => i.amount)).toEqual([26356, 7780]);
   });
 
+  it('drops a digit of a line total read twice when only that adds up, and gives the weight back', () => {
+    const text = [
+      'CANT DESCRIPCION P.UNIT IMPORTE',
+      '0.74 QUESO PANELA 126.83 924.36',
+      '4 REFRESCO 2L 38.38 153.52',
+      'TOTAL 247.88',
+    ].join('\n');
+    expect(items(text, [24788])).toEqual([
+      { description: 'QUESO PANELA', quantity: 0.744, amount: 9436 },
+      { description: 'REFRESCO 2L', quantity: 4, amount: 15352 },
+    ]);
+    // Two lines whose dropped digit would each add up: none taken.
+    expect(items('CANT DESCRIPCION\nPAN 211.00\nLECHE 211.00', [23200]).map((i) => i.amount)).toEqual([
+      21100, 21100,
+    ]);
+  });
+
   it('changes nothing when the items already add up, when no repair does, or when two repairs do', () => {
     const fine = 'CANT DESCRIPCION\nPAN BLANCO 38.00\nLECHE 20.00\nTOTAL 58.00';
     expect(items(fine, [5800]).map((i) => i.amount)).toEqual([3800, 2000]);
