@@ -103,9 +103,9 @@ const RIGHT_COLUMN =
   /\s+(?:(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|TRANSACCION)\s?(?:NO\.?\s?)?[:#]|(?:FECHA|HORA|CAJA|CAJERO|MESA|MESERO|TERMINAL|SUC|SUCURSAL)\s?:).*$/;
 
 /**
- * `S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`, `S.A.P.I; DE C.V:`, `DE C. V.`, `S.A.P.Z. DE C.Y.`: a company type's dots
- * read as a comma, semicolon, colon or hyphen, a space OCR put inside `C.V.`, its V read as Y and the I of
- * S.A.P.I. as Z, 1 or L, put back. Only when the line then ends in a company type (and did not before, or ends
+ * `S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`, `S.A.P.I; DE C.V:`, `DE C. V.`, `DE C-V.`, `S.A.P.Z. DE C.Y.`: a company
+ * type's dots read as a comma, semicolon, colon or hyphen, a space OCR put inside `C.V.`, its V read as Y and the I
+ * of S.A.P.I. as Z, 1 or L or lost, put back. Only when the line then ends in a company type (and did not before, or ends
  * in one spelt differently): a comma in a name (`HERMANOS, S.A.`) stays.
  */
 const typePunctuation = (s: string): string => {
@@ -116,6 +116,12 @@ const typePunctuation = (s: string): string => {
     // Only a letter after a dot (`S.A,`): `VITAMINA C, S.A.` and `PLAN B, …` keep the comma of their name.
     .replace(/(?<=\.\s?)\b([SACRLVIPBY])\s?[,;:](?=\s?(?:[A-Z]\b|DE\b|[^A-Z0-9]*$))/g, '$1.')
     .replace(/\b(S\.A\.P\.)[Z1L|](?=\.|\s|$)/, '$1I')
+    // `S.A.P.. DE C.V.`, `SAP. DE C.V.`: S.A.P.I.'s thin I lost (a condensed sans prints it as a bar), with or
+    // without the dots before it.
+    .replace(/\b(S\.A\.P\.)\.(?=\s?[DP]E\b)/, '$1I.')
+    .replace(/(?<=^|[\s,])SAP\.(?=\s?[DP]E\s?C\.)/, 'S.A.P.I.')
+    // `DE C-V.`: C.V.'s dot read as a hyphen.
+    .replace(/(?<=\b[DP]E\s?)C\s?-\s?(?=[VY]\.?[^A-Z0-9]*$)/, 'C.')
     // `S.A.P.I., DE C.V.`: a comma read after a type's closing dot.
     .replace(/(?<=\b[A-Z])\.\s?,(?=\s?[DP]E\b)/, '.')
     .replace(/\b(C\.?)\s?Y(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')

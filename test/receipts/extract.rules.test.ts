@@ -2485,6 +2485,20 @@ describe('a company type the tenth session’s generator garbled', () => {
     );
   });
 
+  it('reads S.A.P.I. with its thin I lost, and C.V. with its dot read as a hyphen (a twelfth-session draw)', () => {
+    expect(name('CAFETERIAS LA LAGUNA\nCAFETERIAS LA LAGUNA\nSAP. DE C.V.', 'CLA950217DA7')).toBe(
+      'CAFETERIAS LA LAGUNA S.A.P.I. DE C.V.',
+    );
+    expect(name('DISTRIBUIDORA BRISAS\nDISTRIBUIDORA BRISAS S.A.P.. DE C.V.', 'DBR860326UUA')).toBe(
+      'DISTRIBUIDORA BRISAS S.A.P.I. DE C.V.',
+    );
+    expect(name('LAS FLORES COFFEE\nTOSTADORA LAS FLORES,\nS.A.P.I. DE C-V.', 'TFL950729AG9')).toBe(
+      'TOSTADORA LAS FLORES, S.A.P.I. DE C.V.',
+    );
+    // A name's own hyphen stays (`C-V` is no type without DE before it).
+    expect(name('AUTOPARTES C-V\nAUTOPARTES C-V SA DE CV', 'ACV850719I18')).toBe('AUTOPARTES C-V SA DE CV');
+  });
+
   it('reads S.A.P.I.’s dots as colons, a dot doubled and a hyphen before DE', () => {
     expect(name('DISTRIBUIDORA DE ABARROTES EL GIRASOL,\nS:A:P.I..-DE CV.', 'DAG001006M24')).toBe(
       'DISTRIBUIDORA DE ABARROTES EL GIRASOL, S.A.P.I. DE C.V.',
