@@ -446,9 +446,13 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   const n = initials.length;
   const len = n + 9;
   // The name corroborates what was read, it does not replace it: at most one letter may change (a misread
-  // name, `IA JUAN…` for `JUAN…`, would otherwise rewrite a good reading).
-  const oneLetterAway = (read: string, letters: string): boolean =>
-    [...letters].filter((ch, k) => ch !== read[k]).length <= 1;
+  // name, `IA JUAN…` for `JUAN…`, would otherwise rewrite a good reading). A figure read where the name has its
+  // look-alike letter (`0060…` under OCTAVIO OROZCO GUTIERREZ: OOGO) agrees with it.
+  const changed = (read: string, letters: string): number =>
+    [...letters].filter(
+      (ch, k) => ch !== read[k] && !(LOOKALIKE[read[k] ?? '']?.includes(ch) && /\d/.test(read[k] ?? '')),
+    ).length;
+  const oneLetterAway = (read: string, letters: string): boolean => changed(read, letters) <= 1;
   const out = found.map((c) => {
     if (c.rfc.length !== len) return c;
     const letters = fillFromName(c.rfc, initials);
@@ -482,9 +486,12 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
         if (inLetters && [...initials].filter((ch, k) => ch !== '?' && ch === t[k]).length < 2) continue;
         const letters = fillFromName(t, initials);
         if (!oneLetterAway(t, letters)) continue;
+        // A person's name that every letter read agrees with (figures as their look-alikes) vouches for one repair
+        // more in the date or homoclave (`0060850404689`: OOGO…G89).
+        const vouched = n === 4 && changed(t, letters) === 0 ? 1 : 0;
         for (const r of repairRfc(letters + t.slice(n))) {
-          // A person's name only together with the reading as it is (`IA JUAN…` plus repairs made MENI…TS7).
-          if (n === 4 && r.edits > 0) continue;
+          // Else a person's name only together with the reading as it is (`IA JUAN…` plus repairs made MENI…TS7).
+          if (n === 4 && r.edits > vouched) continue;
           if (inLetters && !r.rfc.startsWith(letters)) continue;
           out.push({ rfc: r.rfc, score: 0.75 - 0.05 * (r.edits + cost), line: i });
         }

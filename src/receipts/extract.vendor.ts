@@ -422,7 +422,16 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       const joined = `${read} ${next}`;
       return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;
     };
-    const person = header.map(withWrap).find(personLike);
+    // The line whose letters agree best with the RFC's (first on a tie): a store title can read like a name too
+    // (`MATERIALES LEDESMA HNOS` gives LEHM, three of LEGM's four letters, above `MONICA LEDESMA GUTIERREZ`).
+    const person = header
+      .map(withWrap)
+      .filter(personLike)
+      .reduce<string | undefined>(
+        (best, read) =>
+          best === undefined || rfcNameMatch(read, rfc) > rfcNameMatch(best, rfc) ? read : best,
+        undefined,
+      );
     if (person) {
       name = person;
       nameConfidence = 0.7;

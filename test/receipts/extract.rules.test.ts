@@ -2611,3 +2611,28 @@ describe('an eleventh-session generator draw: a `$` read as a digit before a tax
     expect(read('CAFE 157.09\nTOTAL M.N. 157.09\nEL TOTAL INCLUYE IVA POR 21.67').iva).toBe(2167);
   });
 });
+
+describe('a twelfth-session generator draw: a persona física under a store title that reads like a name', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('takes the line whose letters agree best with the RFC, not the first that nearly does', () => {
+    const f = read('MATERIALES LEDESMA HNOS\n\nMONICA LEDESMA GUTIERREZ\nRFC: LEGM961216FD4\nTOTAL 10.00');
+    expect([f.vendor_name, f.vendor_store_name]).toEqual([
+      'MONICA LEDESMA GUTIERREZ',
+      'MATERIALES LEDESMA HNOS',
+    ]);
+    // Alone, a line three of whose four letters agree is still the name.
+    expect(read('MATERIALES LEDESMA HNOS\nRFC: LEGM961216FD4\nTOTAL 10.00').vendor_name).toBe(
+      'MATERIALES LEDESMA HNOS',
+    );
+  });
+
+  it('reads figures in an RFC’s letters as the look-alikes the person’s name has, and one homoclave slip more', () => {
+    const f = read('FARMACIA OROZCO HNOS\nOCTAVIO OROZCO GUTIERREZ\nRFC: 0060850404689\nTOTAL 10.00');
+    expect([f.vendor_rfc, f.vendor_name]).toEqual(['OOGO850404G89', 'OCTAVIO OROZCO GUTIERREZ']);
+    // A name that disagrees with a letter read gets no repair past the reading as it is.
+    expect(
+      read('FARMACIA OROZCO HNOS\nOCTAVIO OROZCO GUTIERREZ\nRFC: OAGO850404689\nTOTAL 10.00').vendor_rfc,
+    ).not.toBe('OOGO850404G89');
+  });
+});
