@@ -232,7 +232,11 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   /** A company name whose initials are the company RFC's letters. */
   const fitsRfc = (n: string): boolean => rfc?.length === 12 && initialsFit(moralInitials(n), rfc);
   for (let i = 0; i < top.length; i++) {
-    const cur = clean(top[i]?.norm ?? '');
+    const read = clean(top[i]?.norm ?? '');
+    // A speck before a type alone on its line (`1 SAPI DE CV`): no type starts with another character.
+    const unspecked = read.replace(LEAD_SPECK, '');
+    const cur =
+      unspecked !== read && SUFFIX.test(unspecked) && withoutCompanyType(unspecked) === '' ? unspecked : read;
     // A line that is only a company type (`S. DE R.L. DE C.V.`, `S.C.`, `A.C.`) ends the name wrapped above it; a
     // bare `SA` or `SC` without its dots may be any two stray letters.
     const above = clean(top[i - 1]?.norm ?? '');
@@ -396,13 +400,14 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       !STAFF.test(read) &&
       rfcNameMatch(read, rfc) >= 0.75;
     // A speck read as a lone figure before the name (`0: ROSA ELENA VAZQUEZ MORALES`: no name starts with one),
-    // or as a letter (`U ESTELA MARTINEZ UGALDE`, `Í JUAN CARLOS …`) when the RFC's letters agree better without
-    // it; not J or M, José's and María's initials (`J GUADALUPE PEREZ LOPEZ`).
+    // or as a letter (`U ESTELA MARTINEZ UGALDE`, `Í JUAN CARLOS …`) when the RFC's letters agree at least as well
+    // without it (`E ESPERANZA NAVARRO PADILLA`: NAPE either way); not J or M, José's and María's initials
+    // (`J GUADALUPE PEREZ LOPEZ`).
     // A letter after it is a speck from the paper's edge (`HERNANDEZ PACHECO SOCORRO E`): no name ends so.
     const unspecked = (line: string): string => {
       const read = line.replace(/^\d[:.]? (?=[A-Z]+( [A-Z]+){2})/, '');
       const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
-      const kept = rest !== read && rfcNameMatch(rest, rfc) > rfcNameMatch(read, rfc) ? rest : read;
+      const kept = rest !== read && rfcNameMatch(rest, rfc) >= rfcNameMatch(read, rfc) ? rest : read;
       return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
     };
     // A labelled name wrapped onto the next line (`PROPIETARIO: ROSA ELENA IBARRA` / `QUINTERO`): joined when the

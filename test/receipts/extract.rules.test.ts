@@ -2635,4 +2635,24 @@ describe('a twelfth-session generator draw: a persona física under a store titl
       read('FARMACIA OROZCO HNOS\nOCTAVIO OROZCO GUTIERREZ\nRFC: OAGO850404689\nTOTAL 10.00').vendor_rfc,
     ).not.toBe('OOGO850404G89');
   });
+
+  it('drops a lone letter before a persona física’s name when the RFC agrees as well without it', () => {
+    expect(
+      read('TIENDA NAVARRO\nMATRIZ\nE ESPERANZA NAVARRO PADILLA\nR.F.C. NAPE640916XM6\nTOTAL 1.00')
+        .vendor_name,
+    ).toBe('ESPERANZA NAVARRO PADILLA');
+    // José's initial stays.
+    expect(read('TIENDA PEREZ\nJ GUADALUPE PEREZ LOPEZ\nRFC: PELG800101AB1\nTOTAL 1.00').vendor_name).toMatch(
+      /^J /,
+    );
+  });
+});
+
+describe('a twelfth-session generator draw: a company type alone on its line', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('drops a speck before a type alone on its line', () => {
+    const f = read('FARMACIAS HUASTECA\nDROGUERIA HUASTECA\n1 SAPI DE CV\nR.F.C.: DHU800119P27\nTOTAL 1.00');
+    expect(f.vendor_name).toBe('DROGUERIA HUASTECA SAPI DE CV');
+  });
 });
