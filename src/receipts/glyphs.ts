@@ -211,6 +211,26 @@ export function barredZeros(
     .filter((fix) => fix.text !== fix.word.text);
 }
 
+/** A gap between two letters this many times the word's median gap, and a quarter of its height, parts two words. */
+const WORD_GAP = { median: 2.2, height: 0.25 };
+
+/**
+ * A word of large print read with its spaces lost (`ELPORVENIRCOFFEE`): its letters cut out of the ink (glyphSpans)
+ * and a space put back at each gap far wider than the others (`EL PORVENIR COFFEE`). Words of eight letters or
+ * more only; unchanged when the ink does not divide into its letters.
+ */
+export function respacedWord(g: Gray, word: { text: string; bbox: Box }): string {
+  const chars = [...word.text];
+  if (chars.length < 8 || !/^[A-ZÑ]+$/.test(word.text)) return word.text;
+  const spans = glyphSpans(g, word.bbox, chars.length);
+  if (!spans) return word.text;
+  const gaps = spans.slice(1).map((s, i) => s[0] - (spans[i]?.[1] ?? s[0]) - 1);
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const wide = Math.max(WORD_GAP.median * median, WORD_GAP.height * (word.bbox.y1 - word.bbox.y0));
+  return chars.map((ch, i) => (i > 0 && (gaps[i - 1] ?? 0) >= wide ? ` ${ch}` : ch)).join('');
+}
+
 /** The grid a character's ink is resampled to before characters of one page are compared. */
 const GRID = { w: 10, h: 16 };
 

@@ -16,7 +16,7 @@ import {
   toLines,
   withoutCompanyType,
 } from './extract.text.js';
-import { barredZeroReadings } from './glyphs.js';
+import { barredZeroReadings, respacedWord } from './glyphs.js';
 import {
   type Box,
   createTesseractEngine,
@@ -170,10 +170,15 @@ export function wrappedTitleLine(words: OcrWord[]): number | null {
  * the ink of `crop`, what was read (tesseract's box of a title's first line takes in the crop's top margin).
  */
 export function titleRead(read: OcrResult, crop: Gray): string[] {
-  const lines = titleLines(tokenLines(read));
-  const words = (read.words ?? []).filter(isSureWord);
-  const printed = [...new Set(words.map((w) => w.line))].map((n) =>
-    median(words.filter((w) => w.line === n).map((w) => inkHeight(crop, w.bbox))),
+  // Large print read with its spaces lost gets them back from the gaps in its ink.
+  const words = read.words?.flatMap((w) => {
+    const spaced = respacedWord(crop, w);
+    return spaced === w.text ? [w] : spaced.split(' ').map((text) => ({ ...w, text }));
+  });
+  const lines = titleLines(tokenLines({ ...read, words }));
+  const sure = (read.words ?? []).filter(isSureWord);
+  const printed = [...new Set(sure.map((w) => w.line))].map((n) =>
+    median(sure.filter((w) => w.line === n).map((w) => inkHeight(crop, w.bbox))),
   );
   const [a = 0, b = 0] = printed;
   const tail = (lines[1] ?? '').split(' ');

@@ -7,11 +7,13 @@ import {
   glyphSpans,
   identifierWord,
   notchDepth,
+  respacedWord,
   waistRatio,
   zerosByLikeness,
 } from '../../src/receipts/glyphs.js';
 import type { OcrWord } from '../../src/receipts/ocr.js';
 import type { Gray } from '../../src/receipts/raster.js';
+import { titleRead } from '../../src/receipts/receipts.reader.js';
 
 // Characters drawn as shapes (no fonts needed), 24 px wide cells, 40 px tall, black on white.
 const CELL = 24;
@@ -184,5 +186,21 @@ describe('glyph checks on the prepared page', () => {
     expect(
       ['269.08', '$1,268.00', '2025-03-21', '21:22:48', '12/08/2025', 'FSL040722CN6', '838'].map(is),
     ).toEqual([false, false, false, false, false, false, false]);
+  });
+
+  it('puts back the spaces a word of large print lost, from the gaps in its ink', async () => {
+    const gap = (): string => '';
+    // Ten letters (bars 24 px apart) with one cell left empty after the second: `EL PORVENIR`.
+    const spaced = await draw([one, one, gap, ...Array(8).fill(one)]);
+    const box = cells(0, 10);
+    expect(respacedWord(spaced.gray, { text: 'ELPORVENIR', bbox: box })).toBe('EL PORVENIR');
+    // Through the title pass, as words of their own.
+    const read = { text: 'ELPORVENIR', confidence: 90, words: [word('ELPORVENIR', box)] };
+    expect(titleRead(read, spaced.gray)).toEqual(['EL PORVENIR']);
+    // Even gaps: one word. Fewer than eight letters, or ink that does not divide into the letters read: unchanged.
+    const even = await draw(Array(10).fill(one));
+    expect(respacedWord(even.gray, { text: 'FARMACEUTI', bbox: cells(0, 9) })).toBe('FARMACEUTI');
+    expect(respacedWord(spaced.gray, { text: 'ELPORVE', bbox: cells(0, 7) })).toBe('ELPORVE');
+    expect(respacedWord(spaced.gray, { text: 'ELPORVENIRCOFFEE', bbox: box })).toBe('ELPORVENIRCOFFEE');
   });
 });
