@@ -311,6 +311,8 @@ const TITLE_ENDS = /^(?:\d{2,}[A-Z]?|[A-Z]\d+)$/;
 
 /** Marks glued to a title word's ends that no name has there. */
 const EDGE_SPECKS = /^[|!:;"'(]+|[|!:;,"')]+$/g;
+/** Marks a decoration leaves glued to a title word's ends, however surely the word was read (`“*TOSTADORA`). */
+const DECORATION_MARKS = /^[*+“”]+|[*+“”]+$/g;
 
 /** A word of a title as read, with tesseract's confidence in it (100 when only the text is known). */
 export interface TitleToken {
@@ -340,16 +342,32 @@ export function titleLines(read: string | TitleToken[][]): string[] {
   const isWord = (t: string): boolean => /[A-ZÁÉÍÓÚÑ]{3}/.test(t) && /^[A-Z0-9ÁÉÍÓÚÑ&'.-]+$/.test(t);
   const real = (t: string): boolean =>
     isWord(t) && /[AEIOUÁÉÍÓÚ]/.test(t) && /[B-DF-HJ-NP-TV-ZÑ]/.test(t) && !/^(.)\1+$/.test(t);
+  // Read unsurely at a line's end: a token of two characters, or one no word could be (`IEEE` off a bar's end
+  // block: no consonant, or one letter over and over).
   const speck = (t: TitleToken | undefined): boolean =>
     t !== undefined &&
     (!/[A-Z0-9ÁÉÍÓÚÑ]/.test(t.text) ||
-      (t.confidence < 60 && t.text.replace(/[^A-Z0-9ÁÉÍÓÚÑ]/g, '').length <= 2));
+      (t.confidence < 60 &&
+        (t.text.replace(/[^A-Z0-9ÁÉÍÓÚÑ]/g, '').length <= 2 ||
+          (/^[A-ZÁÉÍÓÚÑ]+$/.test(t.text) && !real(t.text)))));
   return lines
     .map((raw) => {
+      // A title in capitals read with words in small letters at its ends (`mue BOTICA EL OASIS mus`,
+      // `| memagasr CAFE OLVERA esmnnma`): the blocks that decorate a bar's ends, not the name's.
+      const capital = (t: TitleToken): boolean =>
+        /[A-ZÁÉÍÓÚÑ]{2}/.test(t.text) && t.text === t.text.toUpperCase();
+      const small = (t: TitleToken): boolean => /^[^A-Za-z]*[a-zñáéíóú]{2,}[^A-Za-z]*$/.test(t.text);
+      const first = raw.findIndex(capital);
+      const last = raw.length - 1 - [...raw].reverse().findIndex(capital);
+      const kept = (first < 0 ? raw : raw.filter((t, i) => (i >= first && i <= last) || !small(t)))
+        // A bar's speck read as a colon between two words (`EL:CAMINO: REAL`): no name has one there.
+        .flatMap((t) =>
+          t.text.split(/(?<=[A-Za-zÁÉÍÓÚÑ]{2}):(?=[A-Za-zÁÉÍÓÚÑ]{2})/).map((text) => ({ ...t, text })),
+        );
       // A decoration's or a bar's speck glued to a word read surely (`FARMACIAS:`, `|SUPER`) is no part of it; a
       // word read unsurely with one (`ATTE)` off a logo) stays no word.
-      const tokens = raw
-        .map((t) => ({ ...t, text: t.text.toUpperCase() }))
+      const tokens = kept
+        .map((t) => ({ ...t, text: t.text.toUpperCase().replace(DECORATION_MARKS, '') }))
         .map((t) => ({
           ...t,
           text:
@@ -364,6 +382,8 @@ export function titleLines(read: string | TitleToken[][]): string[] {
       if (a > 0 && b < tokens.length - 1) [from, to] = [a, b + 1];
       else {
         while (from < to && speck(tokens[from])) from++;
+        // A lone character before a title's article (`8 EL FARO 24H`: a bar's end block) is no part of the name.
+        if (tokens[from]?.text.length === 1 && TITLE_OPENS.test(tokens[from + 1]?.text ?? '')) from++;
         while (to > from && speck(tokens[to - 1])) to--;
       }
       return tokens

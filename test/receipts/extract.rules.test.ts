@@ -1864,6 +1864,37 @@ describe('a title read alone', () => {
     for (const logo of ['EEE', 'RRR', 'BBB BBB', 'H E B']) expect(titleLines(logo)).toEqual([]);
     expect(titleLines('—]—]]—][]]]][]—]]——————]]];=lr')).toEqual([]);
   });
+
+  it('leaves out what a bar’s end blocks read as (the twelfth session’s generator draws)', () => {
+    // Words in small letters at the ends of a title in capitals.
+    expect(titleLines('mue BOTICA EL OASIS mus')).toEqual(['BOTICA EL OASIS']);
+    expect(titleLines('| memagasr CAFE OLVERA esmnnma')).toEqual(['CAFE OLVERA']);
+    // …not a title's own small-letter word between its capitals.
+    expect(titleLines('CAFE de OLLA')).toEqual(['CAFE DE OLLA']);
+    // A lone character before the title's article; marks glued to a word however unsurely it was read.
+    expect(titleLines('8 EL FARO 24H')).toEqual(['EL FARO 24H']);
+    expect(
+      titleLines([
+        [
+          { text: '“*TOSTADORA', confidence: 40 },
+          ...'LA PRIMAVERA +'.split(' ').map((text) => ({ text, confidence: 80 })),
+        ],
+      ]),
+    ).toEqual(['TOSTADORA LA PRIMAVERA']);
+    // A colon between two words, and a word no name could be read unsurely at a line's end (`IEEE`).
+    expect(titleLines('GASOLINERA EL:CAMINO REAL')).toEqual(['GASOLINERA EL CAMINO REAL']);
+    expect(
+      titleLines([
+        [
+          { text: 'IEEE', confidence: 30 },
+          { text: 'GOLFO', confidence: 90 },
+          { text: 'IE', confidence: 30 },
+        ],
+      ]),
+    ).toEqual(['GOLFO']);
+    // Read surely, a title's own figure before its article stays a word of it only when it is more than one.
+    expect(titleLines('24 LA ESQUINA')).toEqual(['24 LA ESQUINA']);
+  });
 });
 
 describe('folio labels and payments the seventh session’s probe printed', () => {
