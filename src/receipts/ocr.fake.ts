@@ -2,10 +2,10 @@ import type { OcrEngine, OcrOptions, OcrResult } from './ocr.js';
 
 /**
  * Returns canned OCR results (one per call, the last one repeated; a string is a result with that text and no
- * word boxes); records what it was asked.
+ * word boxes; a result's own confidence, when given, over `confidence`); records what it was asked.
  */
 export function createFakeOcrEngine(
-  texts: Array<string | Omit<OcrResult, 'confidence'>>,
+  texts: Array<string | (Omit<OcrResult, 'confidence'> & { confidence?: number })>,
   confidence = 90,
 ): OcrEngine & { calls: number; closed: boolean; psms: Array<string | undefined> } {
   const fake = {
@@ -18,7 +18,7 @@ export function createFakeOcrEngine(
       const canned = texts[Math.min(fake.calls, texts.length - 1)] ?? '';
       fake.calls++;
       fake.psms.push(opts.psm);
-      return typeof canned === 'string' ? { text: canned, confidence } : { ...canned, confidence };
+      return typeof canned === 'string' ? { text: canned, confidence } : { confidence, ...canned };
     },
     async close(): Promise<void> {
       fake.closed = true;

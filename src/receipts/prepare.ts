@@ -720,6 +720,20 @@ const INK_ROW = 0.01;
 /** Light pixels (specks, noise) a bar's dark row may have in a row without breaking it. */
 const BAR_GAP = 2;
 
+/** The widest run of true values: [first index, index after the last]; [0, 0] when there is none. */
+function widestStretch(flags: boolean[]): [number, number] {
+  let best: [number, number] = [0, 0];
+  let from = -1;
+  flags.forEach((on, i) => {
+    if (!on) from = -1;
+    else {
+      if (from < 0) from = i;
+      if (i + 1 - from > best[1] - best[0]) best = [from, i + 1];
+    }
+  });
+  return best;
+}
+
 /**
  * Large print above the first line a reading found: a store name printed two or more times the size of the
  * body text, in a display font, which tesseract's single-block layout (PSM 6) leaves out when the rest of the
@@ -815,10 +829,12 @@ export function unreadTitle(
   if (start === undefined) return null;
   const stop = Math.max(...kinds.map((r) => r.b));
   if (kinds[0]?.reversed) {
-    // The bar's box: the columns dark over most of its rows.
-    const cols = Array.from({ length: width }, (_, x) => darkRows(x, start, stop) > 0.5 * (stop - start));
-    const x0 = cols.indexOf(true);
-    const x1 = cols.lastIndexOf(true) + 1;
+    // The bar's box: the widest stretch of columns dark over a tenth of its rows or more (a column through a
+    // letter is dark above and below it). The paper's dark edges beside the bar are stretches of their own, apart
+    // from it by light paper: inverted with the bar, that paper would frame the print in black.
+    const [x0, x1] = widestStretch(
+      Array.from({ length: width }, (_, x) => darkRows(x, start, stop) > 0.1 * (stop - start)),
+    );
     return x1 - x0 < width / 3 ? null : { x0, x1, y0: start, y1: stop, inverse: true };
   }
   const pad = Math.round(0.25 * body);
@@ -829,12 +845,18 @@ export function unreadTitle(
  * A box of a prepared page, for a re-read; print white on a dark bar is reversed, with a white margin
  * (tesseract reads dark on light: the inverted-text pass is off, see ocr.ts).
  */
-export async function grayCrop(g: Gray, box: Box & { inverse?: boolean }): Promise<Gray> {
+export async function grayCrop(
+  g: Gray,
+  box: Box & { inverse?: boolean },
+  opts: { printOnly?: boolean } = {},
+): Promise<Gray> {
   const cut = cropGray(g, box.x0, box.y0, Math.max(1, box.x1 - box.x0), Math.max(1, box.y1 - box.y0));
   if (!box.inverse) return cut;
   const margin = Math.round((box.y1 - box.y0) / 3);
+  const negated = await toGray(rawSharp(cut).negate());
+  if (opts.printOnly) barPrint(negated);
   return toGray(
-    rawSharp(await toGray(rawSharp(cut).negate())).extend({
+    rawSharp(negated).extend({
       top: margin,
       bottom: margin,
       left: margin,
@@ -842,4 +864,23 @@ export async function grayCrop(g: Gray, box: Box & { inverse?: boolean }): Promi
       background: '#ffffff',
     }),
   );
+}
+
+/**
+ * An inverted bar reduced to its print, in place: the bar's own edge, light against the paper, turns into a dark
+ * ring around the print once inverted (ink touching the cut's border: whitened), and the bar's inverted ground is a
+ * mottled grey, noisy on a photo (the rest goes black and white at the ink level). Where tesseract reads nothing
+ * of the grey crop (`CANTINA LA NORIA`), a single line's reading of this gets the whole title.
+ */
+function barPrint(g: Gray): void {
+  const { data, width: w, height: h } = g;
+  const dark = (i: number): boolean => (data[i] ?? 255) < 128;
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
+  const ring = new Uint8Array(w * h);
+  flood(w, h, border.filter(dark), ring, dark);
+  ring.forEach((on, i) => {
+    data[i] = on || !dark(i) ? 255 : 0;
+  });
 }

@@ -415,8 +415,15 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
     let head: string[] = [];
     if (title) {
-      const crop = await grayCrop(page.gray, title);
-      const read = await reRead.recognize(pgmOf(crop), { words: true });
+      let crop = await grayCrop(page.gray, title);
+      let read = await reRead.recognize(pgmOf(crop), { words: true });
+      // A bar's print, black on white now, that the block layout reads nothing sure of (nothing at all, or specks:
+      // `NN EN E] E`): its print alone (barPrint) read again as one line, the more confident reading kept.
+      if (title.inverse && !read.words?.some(isSureWord)) {
+        const print = await grayCrop(page.gray, title, { printOnly: true });
+        const line = await reRead.recognize(pgmOf(print), { words: true, psm: '7' });
+        if (line.confidence > read.confidence) [read, crop] = [line, print];
+      }
       head = read.confidence >= TITLE_CONFIDENCE ? titleRead(read, crop) : [];
       timings.title_pass = performance.now() - t2;
     }
@@ -469,8 +476,12 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       timings.header_pass = performance.now() - t4;
     }
     const { vendor_rfc: rfc, vendor_name: name } = result.fields;
+    // A company's RFC, or a persona física's (whose name the first reading's header holds below a title, where the
+    // rules without an RFC do not look for it: `FONDA LA GUERA` over `SAMUEL CASTILLO QUINTERO`).
     const foundByReRead =
-      rfc?.length === 12 && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
+      (rfc?.length === 12 || rfc?.length === 13) &&
+      rfc !== firstRfc &&
+      result.confidence.vendor_rfc >= RETRY_BELOW;
     if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
       // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
       // explains: the razón social may be one only that RFC can mend.

@@ -439,6 +439,38 @@ describe('unreadTitle', () => {
     expect(unreadTitle(page(tall), words)).toMatchObject({ inverse: true, y0: 20, y1: 150 });
   });
 
+  it('bounds a bar by its own dark stretch, not by the paper’s dark edges beyond the light paper beside it', () => {
+    // The table's dark band down both sides of the paper (x < 16, x ≥ 584), light paper between it and the bar.
+    const box = unreadTitle(
+      page((x, y) => bar(x, y) || x < 16 || x >= 584),
+      words,
+    );
+    expect(box).toMatchObject({ inverse: true, y0: 90, y1: 150 });
+    expect(box?.x0).toBeGreaterThanOrEqual(55);
+    expect(box?.x1).toBeLessThanOrEqual(545);
+  });
+
+  it('reduces a bar to its print for a second reading: its light edge and its grey ground go white', async () => {
+    // A bar (grey 70) with white print (230) and a light rim (190) two pixels wide, as a photographed bar's edge.
+    const width = 120;
+    const height = 40;
+    const data = new Uint8Array(width * height).map((_, i) => {
+      const x = i % width;
+      const y = Math.floor(i / width);
+      if (x < 2 || y < 2 || x >= width - 2 || y >= height - 2) return 190;
+      return x >= 40 && x < 80 && y >= 15 && y < 25 ? 230 : 70;
+    });
+    const g = { data, width, height };
+    const box = { x0: 0, y0: 0, x1: width, y1: height, inverse: true };
+    const margin = Math.round(height / 3);
+    const at = (cut: { data: Uint8Array; width: number }, x: number, y: number) =>
+      cut.data[(y + margin) * cut.width + x + margin];
+    const grey = await grayCrop(g, box);
+    expect([at(grey, 0, 0), at(grey, 10, 10), at(grey, 50, 20)]).toEqual([65, 185, 25]);
+    const print = await grayCrop(g, box, { printOnly: true });
+    expect([at(print, 0, 0), at(print, 10, 10), at(print, 50, 20)]).toEqual([255, 255, 0]);
+  });
+
   it('hands a bar’s print to OCR dark on white', async () => {
     const g = page(bar);
     const box = unreadTitle(g, words);

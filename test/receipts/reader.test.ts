@@ -373,7 +373,20 @@ describe('a title in large print the page’s reading left out', () => {
   );
 
   async function readTitled(title: string, confidence = 60, titlePass?: boolean) {
-    const engine = createFakeOcrEngine([{ text: body, words }, title], confidence);
+    // The title's reading with its word boxes, as the engine gives them.
+    const read = {
+      text: title,
+      words: title
+        .trim()
+        .split(/\s+/)
+        .map((text, i) => ({
+          text,
+          confidence,
+          line: 0,
+          bbox: { x0: 60 + 90 * i, y0: 30, x1: 140 + 90 * i, y1: 80 },
+        })),
+    };
+    const engine = createFakeOcrEngine([{ text: body, words }, read], confidence);
     const reader = createReceiptReader({ clock, engine, titlePass, headerPass: false, vendorPass: false });
     try {
       return { data: await reader.read(photo), engine };
@@ -398,6 +411,78 @@ describe('a title in large print the page’s reading left out', () => {
     expect(unsure.data.text).toBe(body);
     const off = await readTitled('* EL FARO 24H *\n', 60, false);
     expect(off.engine.calls).toBe(1);
+  });
+});
+
+describe('a title on a dark bar the block layout reads nothing sure of (the twelfth session’s draws)', () => {
+  const photo = readFileSync('fixtures/receipts/dev-021-mild.jpg');
+  const body = `TIENDAS SUPER KIOSCO EL FARO SA DE CV\nRFC: TSK811222JI3\nFECHA 04/08/2025\nTOTAL 232.36\n${'GRACIAS POR SU COMPRA VUELVA PRONTO\n'.repeat(8).trim()}`;
+  const words = body.split('\n').flatMap((l, line) =>
+    l.split(/\s+/).map((w, i) => ({
+      text: w,
+      confidence: 90,
+      line,
+      bbox: { x0: 40 + i * 80, y0: 163 + line * 34, x1: 110 + i * 80, y1: 181 + line * 34 },
+    })),
+  );
+  const titleWords = (text: string, confidence: number) =>
+    text.split(' ').map((t, i) => ({
+      text: t,
+      confidence,
+      line: 0,
+      bbox: { x0: 60 + 90 * i, y0: 30, x1: 140 + 90 * i, y1: 80 },
+    }));
+
+  async function readBar(
+    block: { text: string; confidence: number },
+    line: { text: string; confidence: number },
+  ) {
+    const engine = createFakeOcrEngine([
+      { text: body, words },
+      { ...block, words: titleWords(block.text, block.confidence) },
+      { ...line, words: titleWords(line.text, line.confidence) },
+    ]);
+    const reader = createReceiptReader({ clock, engine, headerPass: false, vendorPass: false });
+    try {
+      return { data: await reader.read(photo), engine };
+    } finally {
+      await reader.close();
+    }
+  }
+
+  it('reads the bar’s print again as one line and keeps the more confident reading', async () => {
+    const { data, engine } = await readBar(
+      { text: 'NN EN E] E', confidence: 20 },
+      { text: 'EL FARO 24H', confidence: 80 },
+    );
+    expect(engine.psms).toEqual([undefined, undefined, '7']);
+    expect(data.vendor_store_name).toBe('EL FARO 24H');
+    // A block reading with a sure word is not read again.
+    const sure = await readBar({ text: 'EL FARO 24H', confidence: 80 }, { text: 'OTRO', confidence: 90 });
+    expect(sure.engine.psms).toEqual([undefined, undefined]);
+    // A line reading less confident than the block's is not taken.
+    const worse = await readBar({ text: 'NN EN', confidence: 40 }, { text: 'EL FARO 24H', confidence: 30 });
+    expect(worse.data.vendor_store_name).not.toBe('EL FARO 24H');
+  });
+});
+
+describe('a persona física’s RFC only the header re-read found', () => {
+  it('judges the first reading’s header again: the name under a title and specks, not the title', async () => {
+    const first = [
+      'FONDA LA GUERA',
+      '|',
+      '| y',
+      '| |',
+      'cm OI: E eE -17. 0',
+      'SAMUEL CASTILLO QUINTERO',
+      'CALLE TECNOLOGICO 390-A, COL. INDUSTRIAL',
+      'R.F.C, CAQSEB1001JYI',
+      'FECHA: 30-MAR-2025',
+      'TOTAL 100.00',
+    ].join('\n');
+    const { data } = await readWith([first, 'R.F.C. CAQS681001JY3\nFECHA: 30-MAR-2025']);
+    expect(data.vendor_rfc).toBe('CAQS681001JY3');
+    expect(data.vendor_name).toBe('SAMUEL CASTILLO QUINTERO');
   });
 });
 
