@@ -2687,3 +2687,26 @@ describe('a twelfth-session generator draw: a company type alone on its line', (
     expect(f.vendor_name).toBe('DROGUERIA HUASTECA SAPI DE CV');
   });
 });
+
+describe('a twelfth-session generator draw: an RFC check digit read as I, a date slash read as I', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('reads an I ending a whole RFC word as its check digit 1 where nothing else needs mending', () => {
+    expect(
+      read('DISTRIBUIDORA FARMACEUTICA EL PUENTE\nSAPI DE CV\nR.F.C.: DFP820621EMI\nTOTAL 1.00').vendor_rfc,
+    ).toBe('DFP820621EM1');
+    // With another character to mend, the I is no free character for the check digit to pass on.
+    expect(read('FONDA LA GUERA\nR.F.C, CAQSEB1001JYI\nTOTAL 1.00').vendor_rfc).not.toBe('CAQS861001JY1');
+  });
+
+  it('reads a named date whose slash was read as I or a bar, the other slash there', () => {
+    expect(read('29IMAY/2026 06:13 PM\nTOTAL 1.00').date).toBe('2026-05-29');
+    expect(read('29/MAY|2026\nTOTAL 1.00').date).toBe('2026-05-29');
+    // A repair: a date read cleanly elsewhere on the ticket wins (the first reading's `26/ENEI2025` for 28).
+    expect(read('26/ENEI2025 07:43 PM\nMAGNA 42.669\n28/ENE/2025 07:43 PM\nTOTAL 1.00').date).toBe(
+      '2025-01-28',
+    );
+    // No slash at all: no date made up from a word (`12IMAYO` is no date).
+    expect(read('LOTE 12IMAYO\nTOTAL 1.00').date).toBeNull();
+  });
+});
