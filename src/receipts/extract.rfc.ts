@@ -468,7 +468,9 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   });
   // A labelled token that could not be repaired alone: the name's letters plus the date and homoclave.
   lines.forEach((l, i) => {
-    if (!RFC_LABEL.test(l.norm)) return;
+    // Not a customer's RFC (`RFC CLIENTE: XAXX010101000`), nor one under a customer heading.
+    if (!RFC_LABEL.test(l.norm) || CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(lines[i - 1]?.norm ?? ''))
+      return;
     for (const tok of tokensOf(withEnye(l))) {
       // As read, or with one stray character dropped (a thermal 0 read as two characters): from the digit part
       // first (a tie keeps that reading), then, for a company, from the letters (`ETEF7707111E4` for FTF…: a
@@ -496,7 +498,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
         for (const r of repairRfc(letters + t.slice(n))) {
           // Else a person's name only together with the reading as it is (`IA JUAN…` plus repairs made MENI…TS7).
           if (n === 4 && r.edits > vouched) continue;
-          if (inLetters && !r.rfc.startsWith(letters)) continue;
+          if ((inLetters && !r.rfc.startsWith(letters)) || genericLike(r.rfc)) continue;
           out.push({ rfc: r.rfc, score: 0.75 - 0.05 * (r.edits + cost), line: i });
         }
       }

@@ -339,6 +339,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     name &&
     longerName &&
     moralInitials(name) !== rfc?.slice(0, 3) &&
+    // Not a title that repeats the name (`ALMACENES DEL PACIFICO` over `ALMACENES DEL PACIFICO SAS`: APA twice over).
+    !withoutCompanyType(name).startsWith(above) &&
     // A two-word name's third initial is unsure (`ALMACENES LA` / `VIOLETA SA DE CV`: AV?); its two known ones
     // still have to be the RFC's.
     fitsRfc(longerName)
@@ -711,4 +713,9 @@ const NOT_A_TITLE = new RegExp(
 const STAFF = /^(?:LE\s)?(?:ATENDIO|CAJER[OA]|MESER[OA]|VENDEDOR[A]?|DEPENDIENTE|OPERADOR[A]?)\b/;
 
 export const isPersonName = (s: string): boolean =>
-  /^[A-Z]{2,}( [A-Z]{2,}){2,4}$/.test(s) && !BUSINESS.test(s) && !ADDRESS.test(s) && !STAFF.test(s);
+  /^[A-Z]{2,}( [A-Z]{2,}){2,4}$/.test(s) &&
+  // Two names of three letters or more at least (the surnames): `EI NE NETA IE` is a speckled line.
+  s.split(' ').filter((w) => w.length >= 3).length >= 2 &&
+  !BUSINESS.test(s) &&
+  !ADDRESS.test(s) &&
+  !STAFF.test(s);

@@ -22,6 +22,7 @@ import {
   canonicalSuffix,
   extractVendor,
   initialFromRfc,
+  isPersonName,
   nameForRfc,
   rfcNameMatch,
 } from '../../src/receipts/extract.vendor.js';
@@ -2708,5 +2709,34 @@ describe('a twelfth-session generator draw: an RFC check digit read as I, a date
     );
     // No slash at all: no date made up from a word (`12IMAYO` is no date).
     expect(read('LOTE 12IMAYO\nTOTAL 1.00').date).toBeNull();
+  });
+});
+
+describe('a held-out draw of the twelfth session (seed 23)', () => {
+  const read = (text: string) => extractFields(text, TODAY).fields;
+
+  it('takes no customer’s generic RFC through a speckled line read as a person’s name', () => {
+    const f = read(
+      [
+        'FERRETERIA VILLANUEVA',
+        'ei NE NETA Ie',
+        'GUADALUPE VILLANUEVA AVILA',
+        'R.F.C.: VIAG9202296S3',
+        'FECHA: 04/SEP/2025 HORA: 12:32',
+        'RFC CLIENTE: XAXX010101000',
+        'TOTAL 1.00',
+      ].join('\n'),
+    );
+    expect([f.vendor_rfc, f.vendor_name]).toEqual(['VIAG920229GS3', 'GUADALUPE VILLANUEVA AVILA']);
+    expect(isPersonName('EI NE NETA IE')).toBe(false);
+    expect(isPersonName('MA LUISA PEREZ LOPEZ')).toBe(true);
+  });
+
+  it('does not join a title that repeats the razón social to it', () => {
+    const f = read('ALMACENES DEL PACIFICO\n\nALMACENES DEL PACIFICO SAS\n\nR.F.C. APA881017YM8\nTOTAL 1.00');
+    expect([f.vendor_name, f.vendor_store_name]).toEqual([
+      'ALMACENES DEL PACIFICO SAS',
+      'ALMACENES DEL PACIFICO',
+    ]);
   });
 });
