@@ -193,8 +193,15 @@ const withoutLeaders = (norm: string): string =>
  */
 const withJoinedCents = (norm: string): string => norm.replace(/(\d+[.,]) (\d{2})\s*$/, ' $1$2');
 
+/**
+ * `EFECTIVO $1100-00`: a decimal point read as a hyphen, in a `$` amount ending the line (a date or a phone number
+ * has no `$`). Same length.
+ */
+const withPointForHyphen = (norm: string): string => norm.replace(/(?<=\$\s?\d[\d,]*)-(?=\d{2}\s*$)/, '.');
+
 /** A line as amounts are read from it: dot leaders blanked, cents joined, look-alike digits put back. */
-const amountText = (norm: string): string => withDigitLookalikes(withJoinedCents(withoutLeaders(norm)));
+const amountText = (norm: string): string =>
+  withDigitLookalikes(withJoinedCents(withoutLeaders(withPointForHyphen(norm))));
 
 /** Every amount with two decimals on a line, left to right. */
 export function moneyIn(norm: string): Money[] {

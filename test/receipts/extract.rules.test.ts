@@ -2740,3 +2740,20 @@ describe('a held-out draw of the twelfth session (seed 23)', () => {
     ]);
   });
 });
+
+describe('a held-out draw of the twelfth session (seed 23): a TOTAL line lost under a pen circle', () => {
+  it('reads a $ amount whose decimal point was read as a hyphen, so cash minus change backs the items’ sum', () => {
+    const text = [
+      '3 VARILLA 3/8 12M $547.20',
+      'i LLAVE MEZCLADORA $543.82',
+      'SUBTOTAL $940.53',
+      'A KR _— $150.49',
+      'EFECTIVO $1100-00',
+      'CAMBIO: $8.98',
+    ].join('\n');
+    expect(extractFields(text, TODAY).fields.total).toBe(109102);
+    expect(moneyIn('EFECTIVO $1100-00').map((m) => m.cents)).toEqual([110000]);
+    // Without a $, a hyphen between figures is no decimal point (a date, a phone number).
+    expect(moneyIn('TEL 55 1234-56')).toEqual([]);
+  });
+});
