@@ -283,7 +283,8 @@ function soldAs(text: string, options: Option[]): { quantity: number; unit: numb
   return quantity === undefined ? null : { quantity, unit };
 }
 
-const PRODUCT = /^PRODUCTO\s?[:.]?\s*(.*[A-Z]{2,}.*)$/;
+/** A fuel block's product line, a speck before it aside (`8 PRODUCTO: PREMIUM`: the pump's edge). */
+const PRODUCT = /^(?:[^A-Z\s]{1,2}\s)?PRODUCTO\s?[:.]?\s*(.*[A-Z]{2,}.*)$/;
 /** `PRODUCTO CANT PRECIO IMPORTE` is a column header, not a product. */
 const COLUMN_WORDS = /\bCANT|PRECIO|IMPORTE|DESCRIPCION|\bP\.?\s?UNIT/;
 const LITRES = /^(?:LITROS|LTS|VOLUMEN)\s?[:.]?\s*(\d+[.,]\d{1,3})\b/;

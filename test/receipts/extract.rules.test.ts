@@ -2757,3 +2757,26 @@ describe('a held-out draw of the twelfth session (seed 23): a TOTAL line lost un
     expect(moneyIn('TEL 55 1234-56')).toEqual([]);
   });
 });
+
+describe('a held-out draw of the twelfth session (seed 23): a fuel block behind a speck', () => {
+  it('reads a product line with a speck before it, so the items add up with cash minus change', () => {
+    const text = [
+      '8 PRODUCTO: PREMIUM',
+      'LITROS: 50.620',
+      'PRECIO/LITRO: $26.56',
+      'IMPORTE: $1,344.47',
+      'ACEITE MOTOR 1L $311.66',
+      '2 e 155.83',
+      'OTAL $ 1,656.',
+      'I.V.A. INCLUIDO $228.43',
+      'EFECTIVO: $1,700.00',
+      'CAMBIO $43.87',
+    ].join('\n');
+    const f = extractFields(text, TODAY).fields;
+    expect(f.total).toBe(165613);
+    expect(f.items.map((i) => [i.description, i.amount])).toEqual([
+      ['PREMIUM', 134447],
+      ['ACEITE MOTOR 1L', 31166],
+    ]);
+  });
+});
