@@ -2780,3 +2780,15 @@ describe('a held-out draw of the twelfth session (seed 23): a fuel block behind 
     ]);
   });
 });
+
+describe('a held-out draw of the twelfth session (seed 24): an S. de R.L.’s S lost', () => {
+  const name = (text: string) =>
+    extractFields(`${text}\nR.F.C.: CMA0607065G5\nTOTAL 1.00`, TODAY).fields.vendor_name;
+
+  it('puts back the S of a type alone under the name, not where the line above ends in it', () => {
+    expect(name('CAFETERIAS EL MANANTIAL\nDE RL DE CV')).toBe('CAFETERIAS EL MANANTIAL S DE RL DE CV');
+    expect(name('CAFETERIAS EL MANANTIAL, S.\nDE R.L. DE C.V.')).toBe(
+      'CAFETERIAS EL MANANTIAL, S. DE R.L. DE C.V.',
+    );
+  });
+});
