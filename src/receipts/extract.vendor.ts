@@ -257,7 +257,12 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
           rfc?.length !== 13 &&
           !NOT_A_NAME.test(above)) ||
         (cur === 'SAS' &&
-          (fitsRfc(`${above} SAS`) || fitsRfc(`${clean(top[i - 2]?.norm ?? '')} ${above} SAS`)))) &&
+          (fitsRfc(`${above} SAS`) || fitsRfc(`${clean(top[i - 2]?.norm ?? '')} ${above} SAS`))) ||
+        // An undotted SC or AC likewise, and only on a header with no other company type (`- SC -` decorating a
+        // title above a razón social with its own).
+        (/^(?:SC|AC)$/.test(cur) &&
+          fitsRfc(`${above} ${cur}`) &&
+          !top.some((l, k) => k !== i && SUFFIX.test(clean(l.norm))))) &&
       isTexty(above) &&
       !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {

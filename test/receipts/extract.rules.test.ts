@@ -2036,9 +2036,13 @@ describe('S.C. and A.C. names and two-line titles (the seventh session’s secon
     expect(read('OPTICAS VISION CLARA DE OCCIDENTE, AC.\nRFC OVC9510067F7\nTOTAL 10.00').vendor_name).toBe(
       'OPTICAS VISION CLARA DE OCCIDENTE, A.C.',
     );
-    // Two letters without their dots may be specks.
+    // Two letters without their dots may be specks: taken only where the company RFC confirms the name they end
+    // and no other line of the header has a company type (the twelfth session's draws: three undotted SCs).
+    expect(read('CASONA GASTRONOMICA DE TLAQUEPAQUE\nSC\nR.F.C. CGT970615PS6\nTOTAL 10.00').vendor_name).toBe(
+      'CASONA GASTRONOMICA DE TLAQUEPAQUE SC',
+    );
     expect(
-      read('CASONA GASTRONOMICA DE TLAQUEPAQUE\nSC\nR.F.C. CGT970615PS6\nTOTAL 10.00').vendor_name,
+      read('CASONA GASTRONOMICA DE TLAQUEPAQUE\nSC\nR.F.C. FDA970615PS5\nTOTAL 10.00').vendor_name,
     ).not.toContain('SC');
   });
 
