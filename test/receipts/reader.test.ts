@@ -357,35 +357,34 @@ describe('rfcBox', () => {
   });
 });
 
-describe('a title in large print the page’s reading left out', () => {
-  // dev-021's photo: its title `EL FARO 24H`, between stars, at y 52–151 of the prepared page; the first
-  // reading here starts with the razón social at y 163.
-  const photo = readFileSync('fixtures/receipts/dev-021-mild.jpg');
-  // Fifty words or more: a full reading, not one the band around the paper cut short.
-  const body = `TIENDAS SUPER KIOSCO EL FARO SA DE CV\nRFC: TSK811222JI3\nFECHA 04/08/2025\nTOTAL 232.36\n${'GRACIAS POR SU COMPRA VUELVA PRONTO\n'.repeat(8).trim()}`;
-  const words = body.split('\n').flatMap((l, line) =>
-    l.split(/\s+/).map((w, i) => ({
-      text: w,
-      confidence: 90,
-      line,
-      bbox: { x0: 40 + i * 80, y0: 163 + line * 34, x1: 110 + i * 80, y1: 181 + line * 34 },
-    })),
-  );
+// dev-021's photo: its title `EL FARO 24H`, between stars, at y 52–151 of the prepared page; the first reading
+// here starts with the razón social at y 163.
+const photo = readFileSync('fixtures/receipts/dev-021-mild.jpg');
+// Fifty words or more: a full reading, not one the band around the paper cut short.
+const body = `TIENDAS SUPER KIOSCO EL FARO SA DE CV\nRFC: TSK811222JI3\nFECHA 04/08/2025\nTOTAL 232.36\n${'GRACIAS POR SU COMPRA VUELVA PRONTO\n'.repeat(8).trim()}`;
+const words = body.split('\n').flatMap((l, line) =>
+  l.split(/\s+/).map((w, i) => ({
+    text: w,
+    confidence: 90,
+    line,
+    bbox: { x0: 40 + i * 80, y0: 163 + line * 34, x1: 110 + i * 80, y1: 181 + line * 34 },
+  })),
+);
+/** A title's reading as the engine gives it: its words, boxed on the title's line of the crop. */
+const titleWords = (text: string, confidence: number) =>
+  text
+    .trim()
+    .split(/\s+/)
+    .map((t, i) => ({
+      text: t,
+      confidence,
+      line: 0,
+      bbox: { x0: 60 + 90 * i, y0: 30, x1: 140 + 90 * i, y1: 80 },
+    }));
 
+describe('a title in large print the page’s reading left out', () => {
   async function readTitled(title: string, confidence = 60, titlePass?: boolean) {
-    // The title's reading with its word boxes, as the engine gives them.
-    const read = {
-      text: title,
-      words: title
-        .trim()
-        .split(/\s+/)
-        .map((text, i) => ({
-          text,
-          confidence,
-          line: 0,
-          bbox: { x0: 60 + 90 * i, y0: 30, x1: 140 + 90 * i, y1: 80 },
-        })),
-    };
+    const read = { text: title, words: titleWords(title, confidence) };
     const engine = createFakeOcrEngine([{ text: body, words }, read], confidence);
     const reader = createReceiptReader({ clock, engine, titlePass, headerPass: false, vendorPass: false });
     try {
@@ -415,24 +414,6 @@ describe('a title in large print the page’s reading left out', () => {
 });
 
 describe('a title on a dark bar the block layout reads nothing sure of (the twelfth session’s draws)', () => {
-  const photo = readFileSync('fixtures/receipts/dev-021-mild.jpg');
-  const body = `TIENDAS SUPER KIOSCO EL FARO SA DE CV\nRFC: TSK811222JI3\nFECHA 04/08/2025\nTOTAL 232.36\n${'GRACIAS POR SU COMPRA VUELVA PRONTO\n'.repeat(8).trim()}`;
-  const words = body.split('\n').flatMap((l, line) =>
-    l.split(/\s+/).map((w, i) => ({
-      text: w,
-      confidence: 90,
-      line,
-      bbox: { x0: 40 + i * 80, y0: 163 + line * 34, x1: 110 + i * 80, y1: 181 + line * 34 },
-    })),
-  );
-  const titleWords = (text: string, confidence: number) =>
-    text.split(' ').map((t, i) => ({
-      text: t,
-      confidence,
-      line: 0,
-      bbox: { x0: 60 + 90 * i, y0: 30, x1: 140 + 90 * i, y1: 80 },
-    }));
-
   async function readBar(
     block: { text: string; confidence: number },
     line: { text: string; confidence: number },
