@@ -370,6 +370,13 @@ export function titleLines(read: string | TitleToken[][]): string[] {
         // A bar's speck read as a colon between two words (`EL:CAMINO: REAL`): no name has one there.
         .flatMap((t) =>
           t.text.split(/(?<=[A-Za-zÁÉÍÓÚÑ]{2}):(?=[A-Za-zÁÉÍÓÚÑ]{2})/).map((text) => ({ ...t, text })),
+        )
+        // Nor a colon or a quote ending a word another follows (`CAMINO: REAL`, `EL" NOPAL`), nor a dot ending a long
+        // word another follows (`MATERIALES. TIERRA`: an abbreviation is short).
+        .map((t, i, all) =>
+          i < all.length - 1 && /[A-Za-zÁÉÍÓÚÑ]{2}/.test(all[i + 1]?.text ?? '')
+            ? { ...t, text: t.text.replace(/(?<=[A-Za-zÁÉÍÓÚÑ]{2})[:"”]$|(?<=[A-Za-zÁÉÍÓÚÑ]{6})\.$/, '') }
+            : t,
         );
       // A decoration's or a bar's speck glued to a word read surely (`FARMACIAS:`, `|SUPER`) is no part of it; a
       // word read unsurely with one (`ATTE)` off a logo) stays no word.

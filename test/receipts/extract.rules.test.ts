@@ -1893,6 +1893,11 @@ describe('a title read alone', () => {
         ],
       ]),
     ).toEqual(['GOLFO']);
+    // A colon or a long word's dot before another word; an abbreviation's dot stays.
+    expect(titleLines('GASOLINERA EL CAMINO: REAL')).toEqual(['GASOLINERA EL CAMINO REAL']);
+    expect(titleLines('MATERIALES. TIERRA CALIENTE')).toEqual(['MATERIALES TIERRA CALIENTE']);
+    expect(titleLines('PROD. LACTEOS')).toEqual(['PROD. LACTEOS']);
+    expect(titleLines('CASA EL" NOPAL')).toEqual(['CASA EL NOPAL']);
     // Read surely, a title's own figure before its article stays a word of it only when it is more than one.
     expect(titleLines('24 LA ESQUINA')).toEqual(['24 LA ESQUINA']);
   });
