@@ -51,7 +51,7 @@ const RULES: Array<[Kind, RegExp]> = [
   // `SUMA $419.40` / `IMPUESTOS $67.10`: a restaurant's words for the subtotal and the tax.
   ['subtotal', /\bSUB\s?-?\s?TOTAL(?:\b|(?=M\.\s?N\.|MN\b))|^SUMA\b(?!\s?(?:DE\s)?(?:ARTICULOS|PIEZAS))/],
   ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
-  ['tip', /\bPROPINA\b(?!.*SUGERID)/],
+  ['tip', /\bPROPINA\b(?!.*SUGER(?:ID|ENCIA))/],
   // Not a TOTAL line (`TOTAL CON DESCUENTO 100.35` is the total, `TOTAL DESCUENTOS` a summary).
   ['discount', new RegExp(`^(?!.*\\bTOTAL\\b).*(?:${DISCOUNT_WORDS})`)],
   // The I as OCR may read it in a dotted label (`LE.PS.`, `LVA.`).
@@ -81,8 +81,9 @@ const RULES: Array<[Kind, RegExp]> = [
 const TOTAL_TAX_IN = new RegExp(String.raw`^\W*${TOTAL_WORD}\s?\(\s?(?:IVA|I\.V\.A\.?)\s?INC`);
 
 function classify(norm: string): Kind | null {
-  if (/SUGERID|ARTICULOS:|PRECIOS CON IVA|IVA INCLUIDO$|^\(/.test(norm) && !moneyIn(norm).length) return null;
-  if (/SUGERID/.test(norm)) return null;
+  if (/SUGER(?:ID|ENCIA)|ARTICULOS:|PRECIOS CON IVA|IVA INCLUIDO$|^\(/.test(norm) && !moneyIn(norm).length)
+    return null;
+  if (/SUGER(?:ID|ENCIA)/.test(norm)) return null;
   if (TOTAL_TAX_IN.test(norm)) return 'total';
   for (const [kind, re] of RULES) if (re.test(norm)) return kind;
   return null;

@@ -156,7 +156,11 @@ export function extractPayment(lines: Line[]): Found<PaymentMethod> {
   let other = -1;
   let change = false;
   for (const [i, l] of lines.entries()) {
-    if (/PROPINA SUGERIDA|FACTUR/.test(l.norm) || (ACCEPTS.test(l.norm) && !moneyIn(l.norm).length)) continue;
+    if (
+      /PROPINA SUGERIDA|SUGERENCIA DE PROPINA|FACTUR/.test(l.norm) ||
+      (ACCEPTS.test(l.norm) && !moneyIn(l.norm).length)
+    )
+      continue;
     // 99 is SAT's `por definir`: it says nothing.
     const code = FORMA_PAGO.exec(l.norm)?.[1];
     if (code && code !== '99')

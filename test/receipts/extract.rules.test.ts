@@ -2801,3 +2801,15 @@ describe('a held-out draw of the twelfth session (seed 24): an S. de R.L.’s S 
     );
   });
 });
+
+describe('the twelfth session’s draws: a tip suggestion headed SUGERENCIA DE PROPINA', () => {
+  it('takes no suggested amount below the heading as the tip', () => {
+    const f = extractFields(
+      'TOTAL $619.57\nEFECTIVO $700.00\nCAMBIO $80.43\nSUGERENCIA DE PROPINA:\n10% $61.96\n15% $92.94\nLA PROPINA NO ESTA INCLUIDA',
+      TODAY,
+    ).fields;
+    expect([f.total, f.tip]).toEqual([61957, null]);
+    // A tip actually added still reads.
+    expect(extractFields('SUBTOTAL 500.00\nPROPINA 50.00\nTOTAL 550.00', TODAY).fields.tip).toBe(5000);
+  });
+});
