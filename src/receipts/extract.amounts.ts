@@ -58,7 +58,10 @@ const RULES: Array<[Kind, RegExp]> = [
   ['ieps', /\b[IL1]\.?\s?E\.?\s?P\.?\s?S\.?\b/],
   // Not an amount priced with the tax in (`CONSUMO C/IVA $500.00`, `SU COMPRA CON IVA`): that is no tax amount.
   // `INCLUYEIVA 16% 32.14`: the two words OCR glued together; `CIVA INCLUIDO 187.18)`: the opening bracket read C.
-  ['iva', /(?:(?<![A-Z])|(?<=INCLUYE)|(?<=^C))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b|^IMPUESTOS?\b/],
+  [
+    'iva',
+    /(?:(?<![A-Z])|(?<=INCLUYE)|(?<=(?:^|[^A-Z])C))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b|^IMPUESTOS?\b/,
+  ],
   // What the customer handed over, in English (`ACCEPTED TOTAL 2.00`, `TENDER 100.00`): before TOTAL's rule.
   ['cash', /^\W*(?:ACCEPTED|TENDER(?:ED)?)\b/],
   [

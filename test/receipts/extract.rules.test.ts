@@ -2812,4 +2812,14 @@ describe('the twelfth session’s draws: a tip suggestion headed SUGERENCIA DE P
     // A tip actually added still reads.
     expect(extractFields('SUBTOTAL 500.00\nPROPINA 50.00\nTOTAL 550.00', TODAY).fields.tip).toBe(5000);
   });
+
+  it('reads an included IVA whose opening bracket was read as a C after a speck (`| CI.V.A. INCLUIDO`)', () => {
+    const f = extractFields(
+      'MAGNA 1,136.98\nACEITE 182.40\nTOTAL $1,319.38\n| CI.V.A. INCLUIDO $181.98',
+      TODAY,
+    ).fields;
+    expect(f.iva).toBe(18198);
+    // A customer's `C/IVA` is still no tax line.
+    expect(extractFields('CONSUMO C/IVA $500.00\nTOTAL $500.00', TODAY).fields.iva).toBeNull();
+  });
 });
