@@ -51,7 +51,7 @@ const RULES: Array<[Kind, RegExp]> = [
   // `SUMA $419.40` / `IMPUESTOS $67.10`: a restaurant's words for the subtotal and the tax.
   ['subtotal', /\bSUB\s?-?\s?TOTAL(?:\b|(?=M\.\s?N\.|MN\b))|^SUMA\b(?!\s?(?:DE\s)?(?:ARTICULOS|PIEZAS))/],
   ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
-  ['tip', /\bPROPINA\b(?!.*SUGER(?:ID|ENCIA))/],
+  ['tip', /\bPROPINA\b/],
   // Not a TOTAL line (`TOTAL CON DESCUENTO 100.35` is the total, `TOTAL DESCUENTOS` a summary).
   ['discount', new RegExp(`^(?!.*\\bTOTAL\\b).*(?:${DISCOUNT_WORDS})`)],
   // The I as OCR may read it in a dotted label (`LE.PS.`, `LVA.`).
@@ -84,9 +84,9 @@ const RULES: Array<[Kind, RegExp]> = [
 const TOTAL_TAX_IN = new RegExp(String.raw`^\W*${TOTAL_WORD}\s?\(\s?(?:IVA|I\.V\.A\.?)\s?INC`);
 
 function classify(norm: string): Kind | null {
-  if (/SUGER(?:ID|ENCIA)|ARTICULOS:|PRECIOS CON IVA|IVA INCLUIDO$|^\(/.test(norm) && !moneyIn(norm).length)
-    return null;
+  // A suggested tip (`PROPINA SUGERIDA 10%`, `SUGERENCIA DE PROPINA:`) is no amount of the purchase.
   if (/SUGER(?:ID|ENCIA)/.test(norm)) return null;
+  if (/ARTICULOS:|PRECIOS CON IVA|IVA INCLUIDO$|^\(/.test(norm) && !moneyIn(norm).length) return null;
   if (TOTAL_TAX_IN.test(norm)) return 'total';
   for (const [kind, re] of RULES) if (re.test(norm)) return kind;
   return null;

@@ -170,10 +170,8 @@ function unslipDate(line: string): string {
   return glued.replace(/(?<![A-Z0-9])[0-9OQDILS]{1,4}(?![A-Z0-9])/g, (w) => (/\d/.test(w) ? asDigits(w) : w));
 }
 
-const SLASH_AS_I_BEFORE = new RegExp(
-  `(?<=(?<![\\d])\\d{1,2})[I|](?=(?:${MONTHS.join('|')})/\\d{2,4}(?!\\d))`,
-);
-const SLASH_AS_I_AFTER = new RegExp(`(?<=(?<![\\d])\\d{1,2}/(?:${MONTHS.join('|')}))[I|](?=\\d{2,4}(?!\\d))`);
+const SLASH_AS_I_BEFORE = new RegExp(`(?<=(?<!\\d)\\d{1,2})[I|](?=(?:${MONTHS.join('|')})/\\d{2,4}(?!\\d))`);
+const SLASH_AS_I_AFTER = new RegExp(`(?<=(?<!\\d)\\d{1,2}/(?:${MONTHS.join('|')}))[I|](?=\\d{2,4}(?!\\d))`);
 
 /**
  * The date on a line. `29IMAY/2026`, `29/MAYI2026`: one of a named date's slashes read as I or a bar, where the other

@@ -154,8 +154,10 @@ function repairSameLength(
 ): Array<{ rfc: string; edits: number }> {
   // An I or l read for a check digit 1 at a whole word's end (`DFP820621EMI`): tried alone, only where nothing
   // else needs mending (with other repairs, one more free character lets a wrong RFC's check digit pass by chance).
-  const one = `${token.slice(0, -1)}1`;
-  if (whole && /[Il|]$/.test(token) && isValid(one)) return [{ rfc: one, edits: 1 }];
+  if (whole && /[Il|]$/.test(token)) {
+    const one = `${token.slice(0, -1)}1`;
+    if (isValid(one)) return [{ rfc: one, edits: 1 }];
+  }
   const partial = classRepairs(token, whole);
   let valid = partial.filter((p) => isValid(p.s));
   if (!valid.length)

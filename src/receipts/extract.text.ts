@@ -328,6 +328,29 @@ export interface TitleToken {
 }
 
 /**
+ * A title line's tokens without what a bar's decorated ends and specks leave in them: words in small letters at
+ * the ends of a title in capitals (`mue BOTICA EL OASIS mus`, `| memagasr CAFE OLVERA esmnnma`), a colon between two
+ * words (`EL:CAMINO`), and a colon or quote ending a word another follows (`CAMINO: REAL`, `EL" NOPAL`) or a dot
+ * ending a long one (`MATERIALES. TIERRA`: an abbreviation is short).
+ */
+function withoutDecorations(raw: TitleToken[]): TitleToken[] {
+  const capital = (t: TitleToken): boolean =>
+    /[A-ZÁÉÍÓÚÑ]{2}/.test(t.text) && t.text === t.text.toUpperCase();
+  const small = (t: TitleToken): boolean => /^[^A-Za-z]*[a-zñáéíóú]{2,}[^A-Za-z]*$/.test(t.text);
+  const first = raw.findIndex(capital);
+  const last = raw.length - 1 - [...raw].reverse().findIndex(capital);
+  return (first < 0 ? raw : raw.filter((t, i) => (i >= first && i <= last) || !small(t)))
+    .flatMap((t) =>
+      t.text.split(/(?<=[A-Za-zÁÉÍÓÚÑ]{2}):(?=[A-Za-zÁÉÍÓÚÑ]{2})/).map((text) => ({ ...t, text })),
+    )
+    .map((t, i, all) =>
+      i < all.length - 1 && /[A-Za-zÁÉÍÓÚÑ]{2}/.test(all[i + 1]?.text ?? '')
+        ? { ...t, text: t.text.replace(/(?<=[A-Za-zÁÉÍÓÚÑ]{2})[:"”]$|(?<=[A-Za-zÁÉÍÓÚÑ]{6})\.$/, '') }
+        : t,
+    );
+}
+
+/**
  * The lines of a title read alone (large print, often between decorations: `*** EL TORNILLO FELIZ ***` reads
  * `NM EL TORNILLO FELIZ NM`, `E … 8`, `| [: SUPER RAPIDO 365 : | |`), as text or as words with their
  * confidence. Specks on both ends (a decoration is printed on both sides) are cut back to the first and last
@@ -359,34 +382,16 @@ export function titleLines(read: string | TitleToken[][]): string[] {
           (/^[A-ZÁÉÍÓÚÑ]+$/.test(t.text) && !real(t.text)))));
   return lines
     .map((raw) => {
-      // A title in capitals read with words in small letters at its ends (`mue BOTICA EL OASIS mus`,
-      // `| memagasr CAFE OLVERA esmnnma`): the blocks that decorate a bar's ends, not the name's.
-      const capital = (t: TitleToken): boolean =>
-        /[A-ZÁÉÍÓÚÑ]{2}/.test(t.text) && t.text === t.text.toUpperCase();
-      const small = (t: TitleToken): boolean => /^[^A-Za-z]*[a-zñáéíóú]{2,}[^A-Za-z]*$/.test(t.text);
-      const first = raw.findIndex(capital);
-      const last = raw.length - 1 - [...raw].reverse().findIndex(capital);
-      const kept = (first < 0 ? raw : raw.filter((t, i) => (i >= first && i <= last) || !small(t)))
-        // A bar's speck read as a colon between two words (`EL:CAMINO: REAL`): no name has one there.
-        .flatMap((t) =>
-          t.text.split(/(?<=[A-Za-zÁÉÍÓÚÑ]{2}):(?=[A-Za-zÁÉÍÓÚÑ]{2})/).map((text) => ({ ...t, text })),
-        )
-        // Nor a colon or a quote ending a word another follows (`CAMINO: REAL`, `EL" NOPAL`), nor a dot ending a long
-        // word another follows (`MATERIALES. TIERRA`: an abbreviation is short).
-        .map((t, i, all) =>
-          i < all.length - 1 && /[A-Za-zÁÉÍÓÚÑ]{2}/.test(all[i + 1]?.text ?? '')
-            ? { ...t, text: t.text.replace(/(?<=[A-Za-zÁÉÍÓÚÑ]{2})[:"”]$|(?<=[A-Za-zÁÉÍÓÚÑ]{6})\.$/, '') }
-            : t,
-        );
       // A decoration's or a bar's speck glued to a word read surely (`FARMACIAS:`, `|SUPER`) is no part of it; a
       // word read unsurely with one (`ATTE)` off a logo) stays no word.
-      const tokens = kept
-        .map((t) => ({ ...t, text: t.text.toUpperCase().replace(DECORATION_MARKS, '') }))
-        .map((t) => ({
-          ...t,
-          text:
-            t.confidence >= 60 && /[A-Z0-9ÁÉÍÓÚÑ]/.test(t.text) ? t.text.replace(EDGE_SPECKS, '') : t.text,
-        }))
+      const tokens = withoutDecorations(raw)
+        .map((t) => {
+          const text = t.text.toUpperCase().replace(DECORATION_MARKS, '');
+          return {
+            ...t,
+            text: t.confidence >= 60 && /[A-Z0-9ÁÉÍÓÚÑ]/.test(text) ? text.replace(EDGE_SPECKS, '') : text,
+          };
+        })
         .filter((t) => t.text);
       const a = tokens.findIndex((t) => isWord(t.text) || TITLE_OPENS.test(t.text));
       const b =

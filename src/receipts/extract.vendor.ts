@@ -237,15 +237,14 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const unspecked = read.replace(LEAD_SPECK, '');
     const typed =
       unspecked !== read && SUFFIX.test(unspecked) && withoutCompanyType(unspecked) === '' ? unspecked : read;
+    const above = clean(top[i - 1]?.norm ?? '');
     // `DE RL DE CV` alone under the name, whose line does not end in the S: an S. de R.L.'s S lost.
     const cur =
-      /^DE\s?R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(typed) &&
-      !/\bS\.?$/.test(clean(top[i - 1]?.norm ?? ''))
+      /^DE\s?R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(typed) && !/\bS\.?$/.test(above)
         ? `${/R\./.test(typed) ? 'S.' : 'S'} ${typed}`
         : typed;
     // A line that is only a company type (`S. DE R.L. DE C.V.`, `S.C.`, `A.C.`) ends the name wrapped above it; a
     // bare `SA` or `SC` without its dots may be any two stray letters.
-    const above = clean(top[i - 1]?.norm ?? '');
     const typeOnly =
       SUFFIX.test(cur) &&
       withoutCompanyType(cur) === '' &&

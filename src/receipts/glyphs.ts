@@ -4,7 +4,7 @@
  */
 import { editLine } from './extract.text.js';
 import type { Box, OcrResult, OcrWord } from './ocr.js';
-import { flood, type Gray } from './raster.js';
+import { flood, type Gray, median } from './raster.js';
 
 const INK = 128;
 
@@ -225,9 +225,7 @@ export function respacedWord(g: Gray, word: { text: string; bbox: Box }): string
   const spans = glyphSpans(g, word.bbox, chars.length);
   if (!spans) return word.text;
   const gaps = spans.slice(1).map((s, i) => s[0] - (spans[i]?.[1] ?? s[0]) - 1);
-  const sorted = [...gaps].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  const wide = Math.max(WORD_GAP.median * median, WORD_GAP.height * (word.bbox.y1 - word.bbox.y0));
+  const wide = Math.max(WORD_GAP.median * median(gaps), WORD_GAP.height * (word.bbox.y1 - word.bbox.y0));
   return chars.map((ch, i) => (i > 0 && (gaps[i - 1] ?? 0) >= wide ? ` ${ch}` : ch)).join('');
 }
 

@@ -812,12 +812,11 @@ export function unreadTitle(
   const kinds = runs
     .filter(([a, b]) => a > body / 2 && b - a >= 1.4 * body)
     .map(([a, b]) => {
-      const rows = Array.from({ length: b - a }, (_, i) => a + i);
-      const solid = rows.filter(solidRow).map((y) => shares[y] ?? 0);
+      const solidRows = Array.from({ length: b - a }, (_, i) => a + i).filter(solidRow);
+      const solid = solidRows.map((y) => shares[y] ?? 0);
       const third = Math.floor((b - a) / 3);
       // A bar is solid above and below its print; a shadow's gradient (the paper's edge) only on one side.
-      const solidIn = (from: number, to: number): boolean =>
-        rows.some((y) => y >= from && y < to && solidRow(y));
+      const solidIn = (from: number, to: number): boolean => solidRows.some((y) => y >= from && y < to);
       const reversed =
         solidIn(a, a + third) &&
         solidIn(b - third, b) &&

@@ -478,10 +478,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const { vendor_rfc: rfc, vendor_name: name } = result.fields;
     // A company's RFC, or a persona física's (whose name the first reading's header holds below a title, where the
     // rules without an RFC do not look for it: `FONDA LA GUERA` over `SAMUEL CASTILLO QUINTERO`).
-    const foundByReRead =
-      (rfc?.length === 12 || rfc?.length === 13) &&
-      rfc !== firstRfc &&
-      result.confidence.vendor_rfc >= RETRY_BELOW;
+    const foundByReRead = rfc !== null && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
     if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
       // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
       // explains: the razón social may be one only that RFC can mend.
