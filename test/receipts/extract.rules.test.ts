@@ -1813,6 +1813,13 @@ describe('what the seventh session’s probe printed (48 tickets, 31 other fonts
 });
 
 describe('a title read alone', () => {
+  /** A line of words with their confidences: `FARMACIAS:@92 Y@25` (100 where none is given). */
+  const tokens = (spec: string) =>
+    spec.split(' ').map((t) => {
+      const [text = '', confidence = '100'] = t.split('@');
+      return { text, confidence: Number(confidence) };
+    });
+
   it('keeps each line from its first word to its last, and drops lines that are no text', () => {
     expect(titleLines('NM EL TORNILLO FELIZ NM\n')).toEqual(['EL TORNILLO FELIZ']);
     expect(titleLines('E FRESCOS DE OCCIDENTE 8')).toEqual(['FRESCOS DE OCCIDENTE']);
@@ -1821,24 +1828,9 @@ describe('a title read alone', () => {
     expect(titleLines('REFACCIONARIA\nEL PISTON')).toEqual(['REFACCIONARIA', 'EL PISTON']);
     expect(titleLines('iio) o700 | 1\nOTE 4')).toEqual(['OTE 4']);
     // A bar's speck glued to a word is no part of it (`FARMACIAS:` over a reversed bar's noise).
-    expect(
-      titleLines([
-        [
-          { text: 'FARMACIAS:', confidence: 92 },
-          { text: 'MEDIPLUS', confidence: 92 },
-          { text: 'Y', confidence: 25 },
-        ],
-      ]),
-    ).toEqual(['FARMACIAS MEDIPLUS']);
+    expect(titleLines([tokens('FARMACIAS:@92 MEDIPLUS@92 Y@25')])).toEqual(['FARMACIAS MEDIPLUS']);
     expect(titleLines('|SUPER RAPIDO 365!')).toEqual(['SUPER RAPIDO 365']);
-    expect(
-      titleLines([
-        [
-          { text: 'ATTE):', confidence: 37 },
-          { text: 'Toe)', confidence: 34 },
-        ],
-      ]),
-    ).toEqual([]);
+    expect(titleLines([tokens('ATTE):@37 Toe)@34')])).toEqual([]);
     // A speck on one end only is the title's own letter or figure (a review's cases).
     for (const title of [
       'CIRCULO K',
@@ -1874,25 +1866,12 @@ describe('a title read alone', () => {
     expect(titleLines('CAFE de OLLA')).toEqual(['CAFE DE OLLA']);
     // A lone character before the title's article; marks glued to a word however unsurely it was read.
     expect(titleLines('8 EL FARO 24H')).toEqual(['EL FARO 24H']);
-    expect(
-      titleLines([
-        [
-          { text: '“*TOSTADORA', confidence: 40 },
-          ...'LA PRIMAVERA +'.split(' ').map((text) => ({ text, confidence: 80 })),
-        ],
-      ]),
-    ).toEqual(['TOSTADORA LA PRIMAVERA']);
+    expect(titleLines([tokens('“*TOSTADORA@40 LA@80 PRIMAVERA@80 +@80')])).toEqual([
+      'TOSTADORA LA PRIMAVERA',
+    ]);
     // A colon between two words, and a word no name could be read unsurely at a line's end (`IEEE`).
     expect(titleLines('GASOLINERA EL:CAMINO REAL')).toEqual(['GASOLINERA EL CAMINO REAL']);
-    expect(
-      titleLines([
-        [
-          { text: 'IEEE', confidence: 30 },
-          { text: 'GOLFO', confidence: 90 },
-          { text: 'IE', confidence: 30 },
-        ],
-      ]),
-    ).toEqual(['GOLFO']);
+    expect(titleLines([tokens('IEEE@30 GOLFO@90 IE@30')])).toEqual(['GOLFO']);
     // A colon or a long word's dot before another word; an abbreviation's dot stays.
     expect(titleLines('GASOLINERA EL CAMINO: REAL')).toEqual(['GASOLINERA EL CAMINO REAL']);
     expect(titleLines('MATERIALES. TIERRA CALIENTE')).toEqual(['MATERIALES TIERRA CALIENTE']);
@@ -2527,15 +2506,24 @@ describe('a company type the tenth session’s generator garbled', () => {
   });
 
   it('reads S.A.P.I. with its thin I lost, and C.V. with its dot read as a hyphen (a twelfth-session draw)', () => {
-    expect(name('CAFETERIAS LA LAGUNA\nCAFETERIAS LA LAGUNA\nSAP. DE C.V.', 'CLA950217DA7')).toBe(
-      'CAFETERIAS LA LAGUNA S.A.P.I. DE C.V.',
-    );
-    expect(name('DISTRIBUIDORA BRISAS\nDISTRIBUIDORA BRISAS S.A.P.. DE C.V.', 'DBR860326UUA')).toBe(
-      'DISTRIBUIDORA BRISAS S.A.P.I. DE C.V.',
-    );
-    expect(name('LAS FLORES COFFEE\nTOSTADORA LAS FLORES,\nS.A.P.I. DE C-V.', 'TFL950729AG9')).toBe(
-      'TOSTADORA LAS FLORES, S.A.P.I. DE C.V.',
-    );
+    const cases: Array<[string, string, string]> = [
+      [
+        'CAFETERIAS LA LAGUNA\nCAFETERIAS LA LAGUNA\nSAP. DE C.V.',
+        'CLA950217DA7',
+        'CAFETERIAS LA LAGUNA S.A.P.I. DE C.V.',
+      ],
+      [
+        'DISTRIBUIDORA BRISAS\nDISTRIBUIDORA BRISAS S.A.P.. DE C.V.',
+        'DBR860326UUA',
+        'DISTRIBUIDORA BRISAS S.A.P.I. DE C.V.',
+      ],
+      [
+        'LAS FLORES COFFEE\nTOSTADORA LAS FLORES,\nS.A.P.I. DE C-V.',
+        'TFL950729AG9',
+        'TOSTADORA LAS FLORES, S.A.P.I. DE C.V.',
+      ],
+    ];
+    for (const [lines, rfc, want] of cases) expect([lines, name(lines, rfc)]).toEqual([lines, want]);
     // A name's own hyphen stays (`C-V` is no type without DE before it).
     expect(name('AUTOPARTES C-V\nAUTOPARTES C-V SA DE CV', 'ACV850719I18')).toBe('AUTOPARTES C-V SA DE CV');
   });
@@ -2636,8 +2624,6 @@ describe('an eleventh-session generator draw: labels and types on lines of their
 });
 
 describe('an eleventh-session generator draw: a `$` read as a digit before a tax amount', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('takes a subtotal without the digit its `$` became, when only so it adds up to the cent', () => {
     const f = read('PAN DULCE 92.05\nSUBTOTAL 979.36\nIVA 16% $12.69\nTOTAL $92.05\nEFECTIVO $100.00');
     expect([f.subtotal, f.iva, f.total]).toEqual([7936, 1269, 9205]);
@@ -2654,8 +2640,6 @@ describe('an eleventh-session generator draw: a `$` read as a digit before a tax
 });
 
 describe('a twelfth-session generator draw: a persona física under a store title that reads like a name', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('takes the line whose letters agree best with the RFC, not the first that nearly does', () => {
     const f = read('MATERIALES LEDESMA HNOS\n\nMONICA LEDESMA GUTIERREZ\nRFC: LEGM961216FD4\nTOTAL 10.00');
     expect([f.vendor_name, f.vendor_store_name]).toEqual([
@@ -2690,8 +2674,6 @@ describe('a twelfth-session generator draw: a persona física under a store titl
 });
 
 describe('a twelfth-session generator draw: a company type alone on its line', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('drops a speck before a type alone on its line', () => {
     const f = read('FARMACIAS HUASTECA\nDROGUERIA HUASTECA\n1 SAPI DE CV\nR.F.C.: DHU800119P27\nTOTAL 1.00');
     expect(f.vendor_name).toBe('DROGUERIA HUASTECA SAPI DE CV');
@@ -2699,8 +2681,6 @@ describe('a twelfth-session generator draw: a company type alone on its line', (
 });
 
 describe('a twelfth-session generator draw: an RFC check digit read as I, a date slash read as I', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('reads an I ending a whole RFC word as its check digit 1 where nothing else needs mending', () => {
     expect(
       read('DISTRIBUIDORA FARMACEUTICA EL PUENTE\nSAPI DE CV\nR.F.C.: DFP820621EMI\nTOTAL 1.00').vendor_rfc,
@@ -2722,8 +2702,6 @@ describe('a twelfth-session generator draw: an RFC check digit read as I, a date
 });
 
 describe('a held-out draw of the twelfth session (seed 23)', () => {
-  const read = (text: string) => extractFields(text, TODAY).fields;
-
   it('takes no customer’s generic RFC through a speckled line read as a person’s name', () => {
     const f = read(
       [
@@ -2760,7 +2738,7 @@ describe('a held-out draw of the twelfth session (seed 23): a TOTAL line lost un
       'EFECTIVO $1100-00',
       'CAMBIO: $8.98',
     ].join('\n');
-    expect(extractFields(text, TODAY).fields.total).toBe(109102);
+    expect(read(text).total).toBe(109102);
     expect(moneyIn('EFECTIVO $1100-00').map((m) => m.cents)).toEqual([110000]);
     // Without a $, a hyphen between figures is no decimal point (a date, a phone number).
     expect(moneyIn('TEL 55 1234-56')).toEqual([]);
@@ -2781,7 +2759,7 @@ describe('a held-out draw of the twelfth session (seed 23): a fuel block behind 
       'EFECTIVO: $1,700.00',
       'CAMBIO $43.87',
     ].join('\n');
-    const f = extractFields(text, TODAY).fields;
+    const f = read(text);
     expect(f.total).toBe(165613);
     expect(f.items.map((i) => [i.description, i.amount])).toEqual([
       ['PREMIUM', 134447],
@@ -2804,22 +2782,18 @@ describe('a held-out draw of the twelfth session (seed 24): an S. de R.L.’s S 
 
 describe('the twelfth session’s draws: a tip suggestion headed SUGERENCIA DE PROPINA', () => {
   it('takes no suggested amount below the heading as the tip', () => {
-    const f = extractFields(
+    const f = read(
       'TOTAL $619.57\nEFECTIVO $700.00\nCAMBIO $80.43\nSUGERENCIA DE PROPINA:\n10% $61.96\n15% $92.94\nLA PROPINA NO ESTA INCLUIDA',
-      TODAY,
-    ).fields;
+    );
     expect([f.total, f.tip]).toEqual([61957, null]);
     // A tip actually added still reads.
-    expect(extractFields('SUBTOTAL 500.00\nPROPINA 50.00\nTOTAL 550.00', TODAY).fields.tip).toBe(5000);
+    expect(read('SUBTOTAL 500.00\nPROPINA 50.00\nTOTAL 550.00').tip).toBe(5000);
   });
 
   it('reads an included IVA whose opening bracket was read as a C after a speck (`| CI.V.A. INCLUIDO`)', () => {
-    const f = extractFields(
-      'MAGNA 1,136.98\nACEITE 182.40\nTOTAL $1,319.38\n| CI.V.A. INCLUIDO $181.98',
-      TODAY,
-    ).fields;
+    const f = read('MAGNA 1,136.98\nACEITE 182.40\nTOTAL $1,319.38\n| CI.V.A. INCLUIDO $181.98');
     expect(f.iva).toBe(18198);
     // A customer's `C/IVA` is still no tax line.
-    expect(extractFields('CONSUMO C/IVA $500.00\nTOTAL $500.00', TODAY).fields.iva).toBeNull();
+    expect(read('CONSUMO C/IVA $500.00\nTOTAL $500.00').iva).toBeNull();
   });
 });
