@@ -34,7 +34,7 @@ export interface OcrResult {
 export interface OcrOptions {
   /** Tesseract page segmentation mode; default 6 (single uniform block) suits narrow tickets; 7: one line. */
   psm?: '3' | '4' | '6' | '7' | '11';
-  /** Also return word boxes (costs time: the whole block tree is serialised from the worker). */
+  /** Also return word boxes (a few per cent of OCR time: tesseract writes them as TSV, parsed here). */
   words?: boolean;
   /**
    * A re-read of a ticket already under way: it goes before the first readings waiting for a worker, so a burst
@@ -148,8 +148,12 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
         await worker.setParameters({ tessedit_pageseg_mode: psm as PSM });
         slot.psm = psm;
       }
-      const { data } = await worker.recognize(image, {}, { text: true, blocks: Boolean(o.words) });
-      return { text: data.text, words: o.words ? wordsOf(data) : undefined, confidence: data.confidence };
+      const { data } = await worker.recognize(image, {}, { text: true, tsv: Boolean(o.words) });
+      return {
+        text: data.text,
+        words: o.words ? wordsOfTsv(data.tsv ?? '') : undefined,
+        confidence: data.confidence,
+      };
     } finally {
       release(slot);
     }
@@ -164,19 +168,27 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
   return { recognize, close, stats };
 }
 
-type Page = Awaited<ReturnType<Worker['recognize']>>['data'];
-
-function wordsOf(page: Page): OcrWord[] {
+/**
+ * The words of tesseract's TSV output (one row per page, block, paragraph, line and word; level 4 a line, 5 a
+ * word: `level page block par line word left top width height conf text`), lines numbered from 0 in reading order.
+ * TSV rather than the JSON block tree: tesseract writes it in half the time (6 against 14 ms a page), and the
+ * main thread gets one string instead of a tree of every symbol and its choices to copy and collect. The
+ * confidence is floored, as the block tree gives it (same words, boxes and lines on all 40 dev pages).
+ */
+export function wordsOfTsv(tsv: string): OcrWord[] {
   const out: OcrWord[] = [];
-  let n = 0;
-  for (const block of page.blocks ?? []) {
-    for (const para of block.paragraphs) {
-      for (const line of para.lines) {
-        for (const w of line.words)
-          out.push({ text: w.text, confidence: w.confidence, bbox: w.bbox, line: n });
-        n++;
-      }
-    }
+  let n = -1;
+  for (const row of tsv.split('\n')) {
+    const c = row.split('\t');
+    if (c[0] === '4') n++;
+    if (c[0] !== '5' || c.length < 12) continue;
+    const at = (i: number): number => Number(c[i]);
+    out.push({
+      text: c.slice(11).join('\t'),
+      confidence: Math.floor(at(10)),
+      bbox: { x0: at(6), y0: at(7), x1: at(6) + at(8), y1: at(7) + at(9) },
+      line: n,
+    });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createTesseractEngine } from '../../src/receipts/ocr.js';
+import { createTesseractEngine, wordsOfTsv } from '../../src/receipts/ocr.js';
 import { prepareImage } from '../../src/receipts/prepare.js';
 
 describe('tesseract pool lifecycle', () => {
@@ -64,5 +64,36 @@ describe('tesseract pool lifecycle', () => {
     ]);
     expect(done).toEqual(['running', 're-read', 'first A', 'first B']);
     await engine.close();
+  });
+});
+
+describe('word boxes from tesseract TSV', () => {
+  const row = (...c: Array<string | number>): string => c.join('\t');
+  const tsv = [
+    row(1, 1, 0, 0, 0, 0, 0, 0, 900, 1500, -1, ''),
+    row(2, 1, 1, 0, 0, 0, 36, 101, 860, 1200, -1, ''),
+    row(3, 1, 1, 1, 0, 0, 38, 101, 850, 1200, -1, ''),
+    row(4, 1, 1, 1, 1, 0, 324, 101, 333, 35, -1, ''),
+    row(5, 1, 1, 1, 1, 1, 324, 101, 68, 33, 96.039757, 'LA'),
+    row(5, 1, 1, 1, 1, 2, 423, 102, 234, 34, 29.999, 'TERRAZA'),
+    // A line with no word read still counts, as in tesseract's block tree (what the numbering followed before).
+    row(4, 1, 1, 1, 2, 0, 40, 150, 10, 20, -1, ''),
+    row(3, 1, 1, 2, 0, 0, 38, 200, 850, 40, -1, ''),
+    row(4, 1, 1, 2, 1, 0, 47, 200, 300, 25, -1, ''),
+    row(5, 1, 1, 2, 1, 1, 47, 200, 120, 25, 50, 'TOTAL'),
+    '',
+  ].join('\n');
+
+  it('numbers lines in reading order across paragraphs, floors confidences, and turns sizes into boxes', () => {
+    expect(wordsOfTsv(tsv)).toEqual([
+      { text: 'LA', confidence: 96, bbox: { x0: 324, y0: 101, x1: 392, y1: 134 }, line: 0 },
+      { text: 'TERRAZA', confidence: 29, bbox: { x0: 423, y0: 102, x1: 657, y1: 136 }, line: 0 },
+      { text: 'TOTAL', confidence: 50, bbox: { x0: 47, y0: 200, x1: 167, y1: 225 }, line: 2 },
+    ]);
+  });
+
+  it('gives no words for an empty or wordless reading', () => {
+    expect(wordsOfTsv('')).toEqual([]);
+    expect(wordsOfTsv(row(1, 1, 0, 0, 0, 0, 0, 0, 10, 10, -1, ''))).toEqual([]);
   });
 });
