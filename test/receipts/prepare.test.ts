@@ -19,7 +19,7 @@ const pixels = async (png: Buffer): Promise<Buffer> =>
   (await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true })).data;
 
 describe('preparePage', () => {
-  it('maps the same page at another ink level exactly as a fresh preparation at that level would', async () => {
+  it('maps the same page at another ink level exactly as a fresh preparation at that level would (same skew)', async () => {
     for (const file of ['dev-001-clean.jpg', 'dev-021-mild.jpg']) {
       const photo = readFileSync(`fixtures/receipts/${file}`);
       const page = await preparePage(photo);
@@ -31,6 +31,19 @@ describe('preparePage', () => {
         true,
       );
       expect(Buffer.from(bold.data).equals(Buffer.from(page.gray.data))).toBe(false);
+    }
+  });
+
+  it('lays a page at another ink level as the default page lies: the same skew, not one measured anew', async () => {
+    // dev-011 at ink 0.2 or 0.9, prepared on its own, measures another skew (a canvas of another size); its
+    // re-reads are cut at boxes found on the default page, so the page must keep the default page's geometry.
+    const photo = readFileSync('fixtures/receipts/dev-011-clean.jpg');
+    const page = await preparePage(photo);
+    for (const black of [0.2, 0.9]) {
+      const alone = await preparePage(photo, { black });
+      expect([alone.gray.width, alone.gray.height]).not.toEqual([page.gray.width, page.gray.height]);
+      const ink = await page.withInk(black);
+      expect([ink.width, ink.height]).toEqual([page.gray.width, page.gray.height]);
     }
   });
 
