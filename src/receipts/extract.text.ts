@@ -118,7 +118,7 @@ export const withEnye = (l: Line): string => normalise(l.raw, true);
 
 /**
  * The OCR text with its `line`-th non-empty line passed through `edit`: tesseract writes one text line per line
- * of its block tree, so this is the line an OcrWord's `line` names.
+ * of its page layout (a TSV line row), so this is the line an OcrWord's `line` names.
  */
 export function editLine(text: string, line: number, edit: (l: string) => string): string {
   const raw = text.split('\n');
