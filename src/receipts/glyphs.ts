@@ -318,19 +318,26 @@ export function zerosByLikeness(
       if (grid) samples.push({ digit: ch, grid, word, at });
     });
   }
-  const mean = (digit: string, without: Float32Array): Float32Array | null => {
-    const of = samples.filter((s) => s.digit === digit && s.grid !== without);
-    if (of.length < MIN_SAMPLES) return null;
-    const out = new Float32Array(GRID.w * GRID.h);
-    for (const s of of)
-      for (let i = 0; i < out.length; i++) out[i] = (out[i] ?? 0) + (s.grid[i] ?? 0) / of.length;
-    return out;
+  // Each digit's shapes summed once; a mean leaves out the character judged (its own digit's sum minus it).
+  const sums = new Map<string, { sum: Float64Array; n: number }>();
+  for (const s of samples) {
+    const d = sums.get(s.digit) ?? { sum: new Float64Array(GRID.w * GRID.h), n: 0 };
+    for (let i = 0; i < d.sum.length; i++) d.sum[i] = (d.sum[i] ?? 0) + (s.grid[i] ?? 0);
+    d.n++;
+    sums.set(s.digit, d);
+  }
+  const mean = (digit: string, judged: { digit: string; grid: Float32Array }): Float32Array | null => {
+    const all = sums.get(digit);
+    const self = judged.digit === digit;
+    const n = (all?.n ?? 0) - (self ? 1 : 0);
+    if (!all || n < MIN_SAMPLES) return null;
+    return Float32Array.from(all.sum, (v, i) => (v - (self ? (judged.grid[i] ?? 0) : 0)) / n);
   };
   const fixes = new Map<OcrWord, string[]>();
   for (const s of samples) {
     if (!/[689]/.test(s.digit) || !judge(s.word) || s.word.bbox.y1 - s.word.bbox.y0 < MIN_HEIGHT) continue;
-    const zero = mean('0', s.grid);
-    const own = mean(s.digit, s.grid);
+    const zero = mean('0', s);
+    const own = mean(s.digit, s);
     if (!zero || !own) continue;
     if (gridDistance(s.grid, zero) >= ZERO_LIKENESS * gridDistance(s.grid, own)) continue;
     const chars = fixes.get(s.word) ?? [...s.word.text];
