@@ -724,16 +724,22 @@ const INK_ROW = 0.01;
 /** Light pixels (specks, noise) a bar's dark row may have in a row without breaking it. */
 const BAR_GAP = 2;
 
-/** The widest run of true values: [first index, index after the last]; [0, 0] when there is none. */
-function widestStretch(flags: boolean[]): [number, number] {
+/**
+ * The widest run of true values, runs of up to `gap` false values inside it bridged: [first index, index after the
+ * last true one]; [0, 0] when there is none.
+ */
+function widestStretch(flags: boolean[], gap = 0): [number, number] {
   let best: [number, number] = [0, 0];
   let from = -1;
+  let off = 0;
   flags.forEach((on, i) => {
-    if (!on) from = -1;
-    else {
-      if (from < 0) from = i;
-      if (i + 1 - from > best[1] - best[0]) best = [from, i + 1];
+    if (!on) {
+      if (from >= 0 && ++off > gap) from = -1;
+      return;
     }
+    if (from < 0) from = i;
+    off = 0;
+    if (i + 1 - from > best[1] - best[0]) best = [from, i + 1];
   });
   return best;
 }
@@ -799,17 +805,11 @@ export function unreadTitle(
    */
   const solidRow = (y: number): boolean => {
     if ((shares[y] ?? 0) <= 0.6) return false;
-    let longest = 0;
-    let from = -1;
-    let gap = 0;
-    for (let x = 0; x < width; x++) {
-      if (dark(x, y)) {
-        if (from < 0) from = x;
-        gap = 0;
-        longest = Math.max(longest, x - from + 1);
-      } else if (from >= 0 && ++gap > BAR_GAP) from = -1;
-    }
-    return longest >= 0.5 * width;
+    const [x0, x1] = widestStretch(
+      Array.from({ length: width }, (_, x) => dark(x, y)),
+      BAR_GAP,
+    );
+    return x1 - x0 >= 0.5 * width;
   };
   // A run with solid rows is a dark bar: a title printed white on it when its middle is lighter than its solid
   // rows (the print), else a band of the table or a shadow, which holds nothing to read.
