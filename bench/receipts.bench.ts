@@ -4,15 +4,7 @@
  * and the native tesseract CLI as a speed reference when it is installed (with Debian's model and with ours).
  */
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -20,6 +12,7 @@ import sharp from 'sharp';
 import { toPesosJson } from '../src/cli/extract.json.js';
 import { langPath } from '../src/receipts/ocr.js';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
+import { benchArgs } from './receipts.args.js';
 import {
   FIELDS,
   type ItemScore,
@@ -30,26 +23,13 @@ import {
   type TruthItem,
 } from './receipts.score.js';
 
-const args = process.argv.slice(2);
-const flag = (f: string): boolean => args.includes(f);
-/** Options that take a value, and the positions of those values (not the directory). */
-const VALUED = ['--dump', '--resize', '--jpeg'];
-const optionValue = (f: string): string | undefined => {
-  const i = args.indexOf(f);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const taken = new Set(
-  VALUED.map((f) => args.indexOf(f))
-    .filter((i) => i >= 0)
-    .map((i) => i + 1),
-);
+const {
+  dir,
+  files,
+  value: optionValue,
+  flag,
+} = benchArgs(process.argv.slice(2), ['--dump', '--resize', '--jpeg']);
 const dump = optionValue('--dump');
-const dir =
-  args.find((a, i) => !a.startsWith('--') && !taken.has(i)) ??
-  (existsSync('../shared/receipts/dev') ? '../shared/receipts/dev' : 'fixtures/receipts');
-const files = readdirSync(dir)
-  .filter((f) => /\.(jpe?g|png)$/i.test(f))
-  .sort();
 /**
  * `--resize F` and/or `--jpeg Q`: each photo resized by F and saved again as JPEG at quality Q (88 by default when
  * resizing) before it is read: a new draw of the photos' fine detail, as a messaging app or another camera gives.

@@ -9,22 +9,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
+import { benchArgs } from './receipts.args.js';
 
-const args = process.argv.slice(2);
-const optionValue = (f: string): string | undefined => {
-  const i = args.indexOf(f);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const workers = Number(optionValue('--workers') ?? 2);
-const rounds = Number(optionValue('--rounds') ?? 3);
-const valued = new Set(['--workers', '--rounds'].map((f) => args.indexOf(f) + 1).filter((i) => i > 0));
-const dir =
-  args.find((a, i) => !a.startsWith('--') && !valued.has(i)) ??
-  (existsSync('../shared/receipts/dev') ? '../shared/receipts/dev' : 'fixtures/receipts');
-const photos = readdirSync(dir)
-  .filter((f) => /\.(jpe?g|png)$/i.test(f))
-  .sort()
-  .map((f) => readFileSync(join(dir, f)));
+const { dir, files, value } = benchArgs(process.argv.slice(2), ['--workers', '--rounds']);
+const workers = Number(value('--workers') ?? 2);
+const rounds = Number(value('--rounds') ?? 3);
+const photos = files.map((f) => readFileSync(join(dir, f)));
 
 /** CPU time (ms) of each thread of this process, keyed by id and name; empty where /proc is not there. */
 function threadCpu(): Map<string, number> {
