@@ -67,6 +67,18 @@ async function main(): Promise<void> {
   await bots.start();
   // pdfmake's first document in a process costs ~0.5 s (module load, JIT); pay it before the first invoice.
   void warmUpPdf().catch((err) => logger.warn({ err }, 'PDF warm-up failed'));
+  // The OCR workers' start and their first, slower page: paid now, not by the first tickets. A made-up ticket
+  // read otherwise than drawn means broken language data (or, on a machine without fonts, a blank page).
+  void reader.warmUp().then(
+    ({ ms, ok }) =>
+      ok
+        ? logger.info({ ms: Math.round(ms) }, 'OCR warmed up')
+        : logger.warn(
+            { ms: Math.round(ms) },
+            'OCR warm-up ticket not read as drawn: check the language data',
+          ),
+    (err) => logger.warn({ err }, 'OCR warm-up failed'),
+  );
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
     logger.info({ port: info.port, dataDir: config.dataDir }, 'listening'),
   );

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scoreItems } from '../../bench/receipts.score.js';
 import { fixedClock } from '../../src/clock.js';
+import { createTesseractEngine } from '../../src/receipts/ocr.js';
 import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
 
 // Real tesseract over a few synthetic tickets copied from shared/receipts/dev (see fixtures/receipts/README.md).
@@ -97,5 +98,18 @@ describe.skipIf(!existsSync(REAL_DEV))('real photos from ../shared', () => {
     const data = await reader.read(readFileSync(`${base}.jpg`));
     expect(data.total).toBe(cents(truth.total));
     expect(data.date).toBe(truth.date);
+  });
+});
+
+describe('warming up a pool', () => {
+  it('starts every worker and reads the made-up ticket as drawn on each', { timeout: 60_000 }, async () => {
+    const engine = createTesseractEngine({ workers: 2 });
+    const warm = createReceiptReader({ clock: fixedClock('2026-11-22T12:00:00Z'), engine, workers: 2 });
+    try {
+      expect(await warm.warmUp()).toMatchObject({ ok: true });
+      expect(engine.stats.started).toBe(2);
+    } finally {
+      await warm.close();
+    }
   });
 });

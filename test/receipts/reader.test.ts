@@ -13,6 +13,7 @@ import {
   withoutEdgeSpecks,
   wrappedTitleLine,
 } from '../../src/receipts/receipts.reader.js';
+import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpLines } from '../../src/receipts/warmup.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
 // Ticket dates are judged against the reader's clock: a fixed one keeps these tests true in any year.
@@ -627,5 +628,53 @@ describe('withoutEdgeSpecks', () => {
     expect(clean([...body, 'CAFE:95 AMERICANO:95 A:10'])).toBe(
       [...body.map((r) => r.replace(/:\d+/g, '')), 'CAFE AMERICANO A'].join('\n'),
     );
+  });
+});
+
+describe('warmUp', () => {
+  const drawn = warmUpLines().join('\n');
+
+  it('reads the made-up ticket once on every worker at once, and says it read as drawn', async () => {
+    const engine = createFakeOcrEngine([drawn]);
+    // Each reading waits (up to 2 s) for the others to arrive: readings one after another would leave `most` at 1.
+    let inFlight = 0;
+    let most = 0;
+    const counting = {
+      ...engine,
+      recognize: async (img: Buffer, o?: Parameters<typeof engine.recognize>[1]) => {
+        most = Math.max(most, ++inFlight);
+        for (let waited = 0; most < 3 && waited < 2000; waited += 10)
+          await new Promise((r) => setTimeout(r, 10));
+        inFlight--;
+        return engine.recognize(img, o);
+      },
+    };
+    const reader = createReceiptReader({ clock, engine: counting, workers: 3 });
+    const warm = await reader.warmUp();
+    await reader.close();
+    expect(warm.ok).toBe(true);
+    expect(warm.ms).toBeGreaterThan(0);
+    expect(engine.calls).toBe(3);
+    expect(most).toBe(3);
+  });
+
+  it('says so when the ticket is not read as drawn (broken language data garbles its figures)', async () => {
+    const engine = createFakeOcrEngine([drawn.replace(/[0-9]/g, 'S')]);
+    const reader = createReceiptReader({ clock, engine, workers: 1 });
+    const warm = await reader.warmUp();
+    await reader.close();
+    expect(warm.ok).toBe(false);
+  });
+
+  it('draws a ticket whose items add up to its total, and whose subtotal and IVA do too', () => {
+    const amount = (l: string): number => Math.round(Number(l.replace(/.*\$/, '').replace(',', '')) * 100);
+    const lines = warmUpLines();
+    const items = lines.filter((l) => /^1 /.test(l)).map(amount);
+    const of = (label: string): number => amount(lines.find((l) => l.startsWith(label)) ?? '');
+    expect(items).toHaveLength(10);
+    expect(items.reduce((a, b) => a + b, 0)).toBe(WARM_UP_TOTAL);
+    expect(of('SUBTOTAL') + of('IVA')).toBe(WARM_UP_TOTAL);
+    expect(of('TOTAL ')).toBe(WARM_UP_TOTAL);
+    expect(lines.some((l) => l.includes(WARM_UP_RFC))).toBe(true);
   });
 });

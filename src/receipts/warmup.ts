@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+import { rfcCheckDigit } from '../catalogs/rfc.js';
+
+/** A made-up issuer RFC with a check digit that holds, so the warm-up reading needs no RFC re-reads. */
+const RFC_BODY = 'CPA910101AB';
+export const WARM_UP_RFC = `${RFC_BODY}${rfcCheckDigit(RFC_BODY)}`;
+export const WARM_UP_TOTAL = 69000;
+
+const ITEMS: Array<[string, number]> = [
+  ['ACEITE 1L', 4590],
+  ['ARROZ 1KG', 3250],
+  ['FRIJOL NEGRO 900G', 4120],
+  ['HUEVO 18 PZA', 7990],
+  ['LECHE ENTERA 1L', 2890],
+  ['PAN BLANCO', 5400],
+  ['CAFE SOLUBLE 200G', 12950],
+  ['DETERGENTE 1KG', 6980],
+  ['PAPEL HIGIENICO 12', 11830],
+];
+
+const pesos = (cents: number): string =>
+  `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+
+/** The lines of the made-up ticket: a header, nine items that add up to WARM_UP_TOTAL, taxes and payment. */
+export function warmUpLines(): string[] {
+  const rest = WARM_UP_TOTAL - ITEMS.reduce((s, [, c]) => s + c, 0);
+  const items = [...ITEMS, ['AZUCAR 2KG', rest] as [string, number]];
+  const subtotal = Math.round(WARM_UP_TOTAL / 1.16);
+  const row = (left: string, right: string): string => `${left.padEnd(30 - right.length)}${right}`;
+  return [
+    'ABARROTES LA PALMA',
+    'COMERCIALIZADORA LA PALMA SA DE CV',
+    `RFC: ${WARM_UP_RFC}`,
+    'AV. JUAREZ 123, COL. CENTRO',
+    'CUAUHTEMOC, CDMX C.P. 06000',
+    'FECHA: 21/11/2026   HORA: 14:05',
+    'TICKET: 000123   CAJA: 01',
+    ...items.map(([name, cents]) => row(`1 ${name}`, pesos(cents))),
+    row('SUBTOTAL', pesos(subtotal)),
+    row('IVA 16%', pesos(WARM_UP_TOTAL - subtotal)),
+    row('TOTAL', pesos(WARM_UP_TOTAL)),
+    row('EFECTIVO', pesos(70000)),
+    row('CAMBIO', pesos(70000 - WARM_UP_TOTAL)),
+    'GRACIAS POR SU COMPRA',
+  ];
+}
+
+/**
+ * A made-up ticket (never stored), drawn as a monospaced text page in the size the preparation brings photos to.
+ * Reading it on every OCR worker at start loads the model and compiles the recogniser's hot code, so the first
+ * customers' tickets are not the ones that pay for it. Drawn with the machine's monospaced font (fontconfig): on
+ * a machine without fonts the page is blank and the warm-up only starts the workers.
+ */
+export function warmUpTicket(): Promise<Buffer> {
+  const lines = warmUpLines();
+  const step = 30;
+  const text = lines
+    .map(
+      (l, i) => `<text x="28" y="${56 + i * step}" xml:space="preserve">${l.replace(/&/g, '&amp;')}</text>`,
+    )
+    .join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="${80 + lines.length * step}">` +
+    '<rect width="100%" height="100%" fill="#fff"/>' +
+    `<g font-family="monospace" font-size="21" fill="#111">${text}</g></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
