@@ -1,7 +1,7 @@
 /**
  * npm run bench:pool -- [DIR] [--workers N] [--rounds R]
  * Where a burst's CPU goes: every photo of DIR read at once through one reader with a pool of N workers (default 2),
- * R times (default 3) after a warm-up, with tickets/s, CPU per ticket, how busy the cores were, and — on Linux,
+ * R times (default 3) after the pool's warm-up (reader.warmUp), with tickets/s, CPU per ticket, how busy the cores were, and — on Linux,
  * from /proc/self/task — CPU per ticket by thread kind (OCR workers, main thread, libvips, V8 helpers, libuv).
  * The pool-throughput target hinges on CPU per ticket; this says which part of it to work on.
  */
@@ -63,7 +63,7 @@ function kinds(delta: Map<string, number>): Map<string, number> {
 }
 
 const reader = createReceiptReader({ workers });
-await Promise.all(photos.slice(0, workers).map((p) => reader.read(p))); // warm-up: workers started
+await reader.warmUp(); // as the server does at start: every worker started, its first (slower) page read
 const rows: string[] = [];
 const perKind = new Map<string, number[]>();
 for (let r = 1; r <= rounds; r++) {
