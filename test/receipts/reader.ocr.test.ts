@@ -5,6 +5,7 @@ import { scoreItems } from '../../bench/receipts.score.js';
 import { fixedClock } from '../../src/clock.js';
 import { createTesseractEngine } from '../../src/receipts/ocr.js';
 import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
+import { warmUpTicket } from '../../src/receipts/warmup.js';
 
 // Real tesseract over a few synthetic tickets copied from shared/receipts/dev (see fixtures/receipts/README.md).
 const FIXTURES = 'fixtures/receipts';
@@ -101,7 +102,11 @@ describe.skipIf(!existsSync(REAL_DEV))('real photos from ../shared', () => {
   });
 });
 
-describe('warming up a pool', () => {
+// The made-up ticket is drawn with the machine's monospaced font: a machine without fonts draws a blank page.
+const drawn = await sharp(await warmUpTicket()).stats();
+const canDraw = (drawn.channels[0]?.min ?? 255) < 128;
+
+describe.skipIf(!canDraw)('warming up a pool', () => {
   it('starts every worker and reads the made-up ticket as drawn on each', { timeout: 60_000 }, async () => {
     const engine = createTesseractEngine({ workers: 2 });
     const warm = createReceiptReader({ clock: fixedClock('2026-11-22T12:00:00Z'), engine, workers: 2 });
