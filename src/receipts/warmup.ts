@@ -21,7 +21,10 @@ const ITEMS: Array<[string, number]> = [
 const pesos = (cents: number): string =>
   `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 
-/** The lines of the made-up ticket: a header, nine items that add up to WARM_UP_TOTAL, taxes and payment. */
+/**
+ * The lines of the made-up ticket: a header, ten items (the last makes up the rest) that add up to WARM_UP_TOTAL,
+ * the taxes and the payment.
+ */
 export function warmUpLines(): string[] {
   const rest = WARM_UP_TOTAL - ITEMS.reduce((s, [, c]) => s + c, 0);
   const items = [...ITEMS, ['AZUCAR 2KG', rest] as [string, number]];
