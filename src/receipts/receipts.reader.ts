@@ -37,6 +37,7 @@ import {
   pgmOf,
   prepareImage,
   preparePage,
+  type Turn,
   unreadTitle,
 } from './prepare.js';
 import { type Gray, inkHeight, median } from './raster.js';
@@ -370,6 +371,17 @@ export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
+/** Whether a reading found a total or a date: what any ticket read the right way up shows. */
+const totalOrDate = (e: Extraction): boolean => e.fields.total !== null || e.fields.date !== null;
+
+/**
+ * The quarter turns to read a page at whose reading found nothing, likeliest first: a ticket is taller than wide,
+ * so a page wider than tall lies on its side (90° either way), else it is upside down.
+ */
+export function turnsFor(page: Gray): Turn[] {
+  return page.width > page.height ? [90, 270, 180] : [180, 90, 270];
+}
+
 /** What a warm-up took, and whether the made-up ticket read as drawn (its RFC and total) on every worker. */
 export interface WarmUp {
   ms: number;
@@ -412,6 +424,22 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       const again = await reRead.recognize(frameless.pgm, { words: true });
       if (wordCount(again) > words) [page, raw] = [frameless, again];
     }
+    // A ticket photographed sideways or upside down, in a file whose EXIF says nothing of it, reads as garbage: no
+    // total and no date. It is read turned, the likelier turns first, and the first turn that finds either is kept
+    // with its page (never on dev: every first reading there finds both).
+    let turned: number | undefined;
+    if (!totalOrDate(extractFields(raw.text))) {
+      const t = performance.now();
+      for (const turn of turnsFor(page.gray)) {
+        const at = await preparing(() => preparePage(image, { turn }));
+        const again = await reRead.recognize(at.pgm, { words: true });
+        if (totalOrDate(extractFields(again.text))) {
+          [page, raw] = [at, again];
+          break;
+        }
+      }
+      turned = performance.now() - t;
+    }
     // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline. The
     // same in the RFC's words gives another reading of the RFC, which the check digit judges below: a true 8 of
     // some fonts has no waist either, so the outline alone does not decide there.
@@ -422,6 +450,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const zeroRfc = zeros.also === zeros.dates ? first.text : cleaned(zeros.also);
     const t2 = performance.now();
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
+    if (turned !== undefined) timings.turn = turned;
     // A title in large display print that the page's reading left out, read alone and put back on top.
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
     let head: string[] = [];

@@ -132,6 +132,24 @@ async function inkShare(png: Buffer, x0: number, x1: number, y0: number, y1: num
   return dark / all;
 }
 
+describe('a photo turned a quarter or half round, with no EXIF orientation', () => {
+  it('is prepared the right way up when read at the turn that undoes it, and as it lies otherwise', async () => {
+    const photo = readFileSync('fixtures/receipts/dev-001-clean.jpg');
+    const upright = await preparePage(photo);
+    for (const angle of [90, 180, 270] as const) {
+      const turned = await sharp(photo).rotate(angle).jpeg({ quality: 92 }).toBuffer();
+      const undo = ((360 - angle) % 360) as 90 | 180 | 270;
+      const page = await preparePage(turned, { turn: undo });
+      expect(Math.abs(page.gray.width - upright.gray.width)).toBeLessThanOrEqual(4);
+      expect(Math.abs(page.gray.height - upright.gray.height)).toBeLessThanOrEqual(4);
+      expect(Math.abs((textHeight(page.gray) ?? 0) - (textHeight(upright.gray) ?? 0))).toBeLessThanOrEqual(1);
+      // Without the turn, a quarter-turned ticket lies on its side: wider than tall.
+      const asItLies = await preparePage(turned);
+      expect(asItLies.gray.width > asItLies.gray.height).toBe(angle !== 180);
+    }
+  });
+});
+
 describe('prepareImage on a shadowed ticket', () => {
   it('keeps the text under a shadow that reaches past the paper', async () => {
     // The deep part of the shadow on the paper: bars 14 px of every 40 are ink there, as in the lit photo.

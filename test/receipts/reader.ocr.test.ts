@@ -86,6 +86,24 @@ describe('readReceipt with real OCR', () => {
     expect(pharmacy.vendor_rfc).toBe('FSL040722CN0');
   });
 
+  it('reads a photo taken sideways or upside down, whose file says nothing of it, as the upright one', {
+    timeout: 60_000,
+  }, async () => {
+    const name = 'dev-001-clean';
+    const truth = JSON.parse(readFileSync(`${FIXTURES}/${name}.json`, 'utf8'));
+    const photo = readFileSync(`${FIXTURES}/${name}.jpg`);
+    for (const angle of [90, 180]) {
+      const turned = await sharp(photo).rotate(angle).jpeg({ quality: 92 }).toBuffer();
+      const data = await reader.read(turned);
+      expect({ total: data.total, rfc: data.vendor_rfc, date: data.date }).toEqual({
+        total: cents(truth.total),
+        rfc: truth.vendor_rfc,
+        date: truth.date,
+      });
+      expect(data.timings.turn).toBeGreaterThan(0);
+    }
+  });
+
   it('rejects bytes that are not an image', async () => {
     await expect(reader.read(Buffer.from('not an image'))).rejects.toThrow();
   });

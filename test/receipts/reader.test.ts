@@ -9,6 +9,7 @@ import {
   type ReceiptReaderOptions,
   rfcBox,
   titleRead,
+  turnsFor,
   voteRfc,
   withoutEdgeSpecks,
   wrappedTitleLine,
@@ -262,6 +263,32 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(engine.calls).toBe(1);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: null, date: null });
     expect(data.confidence.vendor_rfc).toBe(0);
+  });
+});
+
+describe('a photo read as garbage (no total, no date)', () => {
+  const garbage = 'VINIT NI JUNILVA\nL F 5 AI SA';
+
+  it('is read again turned, likeliest turn first, and the first turn that finds a total or date is kept', async () => {
+    const { data, engine } = await readWith([garbage, garbage, good]);
+    // Three readings: as it lies, upside down (a portrait page), then a quarter turn that reads the ticket.
+    expect(engine.calls).toBeGreaterThanOrEqual(3);
+    expect(data.total).toBe(22852);
+    expect(data.timings.turn).toBeGreaterThan(0);
+  });
+
+  it('is given back empty after every turn read garbage, and a ticket read the right way up is not turned', async () => {
+    const { data, engine } = await readWith([garbage], { headerPass: false, vendorPass: false });
+    expect(engine.calls).toBe(4);
+    expect(data).toMatchObject({ total: null, date: null });
+    const upright = await readWith([good]);
+    expect(upright.data.timings.turn).toBeUndefined();
+  });
+
+  it('tries the quarter turns first on a page wider than tall, the half turn first on one taller than wide', () => {
+    const gray = (width: number, height: number) => ({ data: new Uint8Array(width * height), width, height });
+    expect(turnsFor(gray(300, 200))).toEqual([90, 270, 180]);
+    expect(turnsFor(gray(200, 300))).toEqual([180, 90, 270]);
   });
 });
 
