@@ -14,6 +14,11 @@ const reader = createReceiptReader({ clock: fixedClock('2026-11-22T12:00:00Z'), 
 afterAll(() => reader.close());
 
 const cents = (pesos: number | null): number | null => (pesos === null ? null : Math.round(pesos * 100));
+/** A fixture photo and its ground truth. */
+const fixture = (name: string) => ({
+  truth: JSON.parse(readFileSync(`${FIXTURES}/${name}.json`, 'utf8')),
+  photo: readFileSync(`${FIXTURES}/${name}.jpg`),
+});
 const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.jpg'));
 
 describe('readReceipt with real OCR', () => {
@@ -47,9 +52,7 @@ describe('readReceipt with real OCR', () => {
   it('reads a photo sent at half the size (as a messaging app shrinks it) as well as the original', {
     timeout: 60_000,
   }, async () => {
-    const name = 'dev-001-clean';
-    const truth = JSON.parse(readFileSync(`${FIXTURES}/${name}.json`, 'utf8'));
-    const photo = readFileSync(`${FIXTURES}/${name}.jpg`);
+    const { truth, photo } = fixture('dev-001-clean');
     const { width = 0 } = await sharp(photo).metadata();
     const small = await sharp(photo)
       .resize({ width: Math.round(width / 2) })
@@ -71,7 +74,7 @@ describe('readReceipt with real OCR', () => {
     // Shrunk to 0.85× and saved at q80, dev-011's `10-MAR-2025` reads `16-MAR-2025`, and dev-028's RFC
     // `FSL040722CN0` reads `FSL048722CN6` (a one-edit 13-character misreading of the header re-read then won).
     const copy = async (name: string): Promise<Buffer> => {
-      const photo = readFileSync(`${FIXTURES}/${name}.jpg`);
+      const { photo } = fixture(name);
       const { width = 0 } = await sharp(photo).metadata();
       return sharp(photo)
         .resize({ width: Math.round(width * 0.85) })
@@ -89,9 +92,7 @@ describe('readReceipt with real OCR', () => {
   it('reads a photo taken sideways or upside down, whose file says nothing of it, as the upright one', {
     timeout: 60_000,
   }, async () => {
-    const name = 'dev-001-clean';
-    const truth = JSON.parse(readFileSync(`${FIXTURES}/${name}.json`, 'utf8'));
-    const photo = readFileSync(`${FIXTURES}/${name}.jpg`);
+    const { truth, photo } = fixture('dev-001-clean');
     for (const angle of [90, 180]) {
       const turned = await sharp(photo).rotate(angle).jpeg({ quality: 92 }).toBuffer();
       const data = await reader.read(turned);
