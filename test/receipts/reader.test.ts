@@ -267,7 +267,8 @@ describe('createReceiptReader with a fake OCR engine', () => {
 });
 
 describe('a photo read as garbage (no total, no date)', () => {
-  const garbage = 'VINIT NI JUNILVA\nL F 5 AI SA';
+  // What tesseract makes of a page on its side: unsure letters (dev-001 turned: 31–42 of 100).
+  const garbage = { text: 'VINIT NI JUNILVA\nL F 5 AI SA', confidence: 35 };
 
   it('is read again turned, likeliest turn first, and the first turn that finds a total or date is kept', async () => {
     const { data, engine } = await readWith([garbage, garbage, good]);
@@ -283,6 +284,14 @@ describe('a photo read as garbage (no total, no date)', () => {
     expect(data).toMatchObject({ total: null, date: null });
     const upright = await readWith([good]);
     expect(upright.data.timings.turn).toBeUndefined();
+  });
+
+  it('keeps the page as it lies when a turn finds a total but reads it no more surely (faded upright print)', async () => {
+    const faded = { text: 'VINIT NI JUNILVA', confidence: 45 };
+    const chance = { text: 'TOTAL 61.00', confidence: 50 };
+    const { data, engine } = await readWith([faded, chance], { headerPass: false, vendorPass: false });
+    expect(engine.calls).toBe(4);
+    expect(data.total).toBeNull();
   });
 
   it('tries the quarter turns first on a page wider than tall, the half turn first on one taller than wide', () => {
