@@ -14,6 +14,12 @@ export function formatCents(cents: number): string {
   return `${s.slice(0, -2)}.${s.slice(-2)}`;
 }
 
+/** "$1,234.56": cents as a Mexican reader expects them (the invoice PDF, the OCR warm-up ticket). */
+export function formatPesos(cents: number): string {
+  const [int = '0', dec = '00'] = formatCents(cents).split('.');
+  return `$${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec}`;
+}
+
 /** A rate in millionths as TasaOCuota text: SAT compares fixed rates as text, so "0.16" fails and "0.160000" passes. */
 export const formatRate = (ppm: number): string => (ppm / RATE_SCALE).toFixed(6);
 

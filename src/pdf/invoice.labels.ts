@@ -3,12 +3,6 @@ import type { IssuedCfdi } from '../cfdi/cfdi.service.js';
 import type { Traslado } from '../cfdi/comprobante.types.js';
 import { formatCents } from '../cfdi/money.js';
 
-/** "$1,234.56": figures as a Mexican reader expects them. */
-export function pesos(cents: number): string {
-  const [int = '0', dec = '00'] = formatCents(cents).split('.');
-  return `$${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec}`;
-}
-
 const withDescription = (code: string, description: string | undefined) =>
   description ? `${code} - ${description}` : code;
 

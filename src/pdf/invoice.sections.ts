@@ -1,7 +1,8 @@
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { IssuedCfdi } from '../cfdi/cfdi.service.js';
 import type { Comprobante } from '../cfdi/comprobante.types.js';
-import { pesos, regimenLabel, trasladoLabel, usoLabel } from './invoice.labels.js';
+import { formatPesos as pesos } from '../cfdi/money.js';
+import { regimenLabel, trasladoLabel, usoLabel } from './invoice.labels.js';
 import { boxed, field, label, sectionTitle, striped } from './invoice.style.js';
 
 /** One pure function per section of the representación impresa; each returns pdfmake content. */

@@ -1,7 +1,8 @@
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { IssuedCfdi } from '../cfdi/cfdi.service.js';
 import type { Comprobante } from '../cfdi/comprobante.types.js';
-import { formaPagoLabel, METODO_PAGO, pesos, trasladoLabel } from './invoice.labels.js';
+import { formatPesos as pesos } from '../cfdi/money.js';
+import { formaPagoLabel, METODO_PAGO, trasladoLabel } from './invoice.labels.js';
 import { field, label, sectionTitle } from './invoice.style.js';
 import { importeConLetra } from './numero-a-letras.js';
 

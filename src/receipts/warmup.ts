@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { rfcCheckDigit } from '../catalogs/rfc.js';
+import { formatPesos as pesos } from '../cfdi/money.js';
 
 /** A made-up issuer RFC with a check digit that holds, so the warm-up reading needs no RFC re-reads. */
 const RFC_BODY = 'CPA910101AB';
@@ -17,9 +18,6 @@ const ITEMS: Array<[string, number]> = [
   ['DETERGENTE 1KG', 6980],
   ['PAPEL HIGIENICO 12', 11830],
 ];
-
-const pesos = (cents: number): string =>
-  `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
  * The lines of the made-up ticket: a header, ten items (the last makes up the rest) that add up to WARM_UP_TOTAL,
