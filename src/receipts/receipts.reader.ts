@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../clock.js';
+import { extractDateTime } from './extract.dates.js';
 import {
   type Extraction,
   extractFields as extractAt,
@@ -378,8 +379,13 @@ export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
  */
 const TURN_MARGIN = 15;
 
-/** Whether a reading found a total or a date: what any ticket read the right way up shows. */
-const totalOrDate = (e: Extraction): boolean => e.fields.total !== null || e.fields.date !== null;
+/**
+ * Whether a reading's text gives a total or a date: what any ticket read the right way up shows. The date alone
+ * is found in a tenth of the whole extraction's time (0.25 against 3 ms a dev page), and every ticket is asked, so
+ * the total's rules run only on a reading without a date.
+ */
+const totalOrDate = (text: string, today: Date): boolean =>
+  extractDateTime(toLines(text), today).date !== null || extractAt(text, today).fields.total !== null;
 
 /**
  * The quarter turns to read a page at whose reading found nothing, likeliest first: a ticket is taller than wide,
@@ -409,7 +415,8 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   const clock = opts.clock ?? systemClock;
   // As many photos prepared at once as the pool reads: a burst of requests is decoded as the pool gets to it,
   // not all at once (memory), and the first page reaches a worker without waiting for every other decode.
-  const preparing = gate(poolSize(opts.workers));
+  const size = poolSize(opts.workers);
+  const preparing = gate(size);
   // Every reading after a ticket's first goes ahead of other tickets' first readings (see OcrOptions.followUp).
   const reRead: OcrEngine = {
     recognize: (image, o = {}) => engine.recognize(image, { ...o, followUp: true }),
@@ -437,12 +444,12 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     // finds both). An upright ticket too faded to show either stays as read: read upside down, its print can give a
     // total by chance, and no reading is better than a wrong one.
     let turned: number | undefined;
-    if (!totalOrDate(extractFields(raw.text))) {
+    if (!totalOrDate(raw.text, today)) {
       const t = performance.now();
       for (const turn of turnsFor(page.gray)) {
         const at = await preparing(() => preparePage(image, { turn }));
         const again = await reRead.recognize(at.pgm, { words: true });
-        if (again.confidence >= raw.confidence + TURN_MARGIN && totalOrDate(extractFields(again.text))) {
+        if (again.confidence >= raw.confidence + TURN_MARGIN && totalOrDate(again.text, today)) {
           [page, raw] = [at, again];
           break;
         }
@@ -564,7 +571,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   const warmUp = async (): Promise<WarmUp> => {
     const t0 = performance.now();
     const image = await warmUpTicket();
-    const reads = await Promise.all(Array.from({ length: poolSize(opts.workers) }, () => read(image)));
+    const reads = await Promise.all(Array.from({ length: size }, () => read(image)));
     const ok = reads.every((d) => d.total === WARM_UP_TOTAL && d.vendor_rfc === WARM_UP_RFC);
     return { ms: performance.now() - t0, ok };
   };
