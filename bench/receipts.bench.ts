@@ -1,7 +1,8 @@
 /**
  * npm run bench:receipts -- [DIR] [--no-pool] [--no-native] [--dump OUTDIR] [--resize F] [--jpeg Q]
- * Accuracy per field and difficulty, latency with one worker, throughput with a pool of two (median of three bursts), peak RSS,
- * and the native tesseract CLI as a speed reference when it is installed (with Debian's model and with ours).
+ * Accuracy per field and difficulty, latency with one worker, throughput with a pool of two (median of three
+ * bursts), peak RSS, and the native tesseract CLI as a speed reference when it is installed (with Debian's model
+ * and with ours).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,9 @@
 /**
  * npm run bench:pool -- [DIR] [--workers N] [--rounds R]
  * Where a burst's CPU goes: every photo of DIR read at once through one reader with a pool of N workers (default 2),
- * R times (default 3) after the pool's warm-up (reader.warmUp), with tickets/s, CPU per ticket, how busy the cores were, and — on Linux,
- * from /proc/self/task — CPU per ticket by thread kind (OCR workers, main thread, libvips, V8 helpers, libuv).
+ * R times (default 3) after the pool's warm-up (reader.warmUp), with tickets/s, CPU per ticket, how busy the cores
+ * were, and — on Linux, from /proc/self/task — CPU per ticket by thread kind (OCR workers, main thread, libvips, V8
+ * helpers, libuv).
  * The pool-throughput target hinges on CPU per ticket; this says which part of it to work on.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
