@@ -49,11 +49,25 @@ export interface OcrEngine {
   close(): Promise<void>;
 }
 
+/** One OCR worker of a pool: the real one is a tesseract.js worker (startWorker); tests give fakes. */
+export interface PoolWorker {
+  recognize(image: Buffer, opts: OcrOptions): Promise<OcrResult>;
+  terminate(): Promise<unknown>;
+}
+
 export interface TesseractPoolOptions {
   workers?: number;
   /** Replace a worker after this many jobs: the wasm heap only grows, so recycling bounds memory. */
   recycleAfter?: number;
   langs?: string[];
+  /**
+   * Run on each replacement worker before it takes a job (a reading of a made-up page): a worker's first pages
+   * read 30–40 % slower while its hot code is compiled, and a replacement is started and warmed while the worker it
+   * replaces keeps serving, so no ticket waits for either.
+   */
+  warmUp?: (recognize: PoolWorker['recognize']) => Promise<unknown>;
+  /** Starts a worker; default a tesseract.js worker with the language data from node_modules. */
+  start?: () => Promise<PoolWorker>;
 }
 
 const require = createRequire(import.meta.url);
@@ -64,9 +78,10 @@ export function langPath(lang: string): string {
   return join(dirname(pkg), '4.0.0_best_int');
 }
 
-async function startWorker(langs: string[]): Promise<Worker> {
+/** A tesseract.js worker for the pool: single-block layout by default, another page segmentation mode on request. */
+async function startWorker(langs: string[]): Promise<PoolWorker> {
   const first = langs[0] ?? 'spa';
-  const worker = await createWorker(langs, OEM.LSTM_ONLY, {
+  const worker: Worker = await createWorker(langs, OEM.LSTM_ONLY, {
     langPath: langPath(first),
     gzip: true,
     cacheMethod: 'none',
@@ -77,14 +92,33 @@ async function startWorker(langs: string[]): Promise<Worker> {
     user_defined_dpi: '300',
     tessedit_do_invert: '0',
   });
-  return worker;
+  let current = '6';
+  return {
+    async recognize(image, o) {
+      const psm = o.psm ?? '6';
+      if (current !== psm) {
+        await worker.setParameters({ tessedit_pageseg_mode: psm as PSM });
+        current = psm;
+      }
+      const { data } = await worker.recognize(image, {}, { text: true, tsv: Boolean(o.words) });
+      return {
+        text: data.text,
+        words: o.words ? wordsOfTsv(data.tsv ?? '') : undefined,
+        confidence: data.confidence,
+      };
+    },
+    terminate: () => worker.terminate(),
+  };
 }
 
 interface Slot {
-  worker: Promise<Worker>;
+  worker: Promise<PoolWorker>;
   jobs: number;
   busy: boolean;
-  psm: string;
+  /** The worker that will replace this one, while it starts and warms up (closing the pool ends it as it is). */
+  next?: Promise<PoolWorker>;
+  /** That worker, started and warm, waiting for this slot's job to end. */
+  ready?: PoolWorker;
 }
 
 export interface PoolStats {
@@ -95,20 +129,27 @@ export interface PoolStats {
 /** How many workers a pool asked for `workers` runs: that many, by default one per core. */
 export const poolSize = (workers?: number): number => Math.max(1, workers ?? availableParallelism());
 
-/** A long-lived pool of tesseract workers, started lazily, recycled after N jobs, closed once. */
+const quietly = (worker: Promise<PoolWorker>): Promise<unknown> =>
+  worker.then((w) => w.terminate()).catch(() => undefined);
+
+/**
+ * A long-lived pool of tesseract workers, started lazily and closed once. A worker that has served `recycleAfter`
+ * jobs is replaced by one started and warmed up beside it (it serves on meanwhile), then ended.
+ */
 export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngine & { stats: PoolStats } {
   const size = poolSize(opts.workers);
   const recycleAfter = opts.recycleAfter ?? 200;
   const langs = opts.langs ?? ['spa'];
+  const start = opts.start ?? (() => startWorker(langs));
   const slots: Slot[] = [];
   const waiting: Array<(slot: Slot) => void> = [];
   const waitingFollowUps: Array<(slot: Slot) => void> = [];
   const stats: PoolStats = { started: 0, recycled: 0 };
   let closed = false;
 
-  const spawn = (): Promise<Worker> => {
+  const spawn = (): Promise<PoolWorker> => {
     stats.started++;
-    return startWorker(langs);
+    return start();
   };
 
   const acquire = (followUp: boolean): Promise<Slot> => {
@@ -118,21 +159,50 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
       return Promise.resolve(free);
     }
     if (slots.length < size) {
-      const slot: Slot = { worker: spawn(), jobs: 0, busy: true, psm: '6' };
+      const slot: Slot = { worker: spawn(), jobs: 0, busy: true };
       slots.push(slot);
       return Promise.resolve(slot);
     }
     return new Promise((resolve) => (followUp ? waitingFollowUps : waiting).push(resolve));
   };
 
+  /** The slot's worker ended and its warm replacement put in; only while no job runs on the slot. */
+  const swap = (slot: Slot, ready: PoolWorker): void => {
+    void quietly(slot.worker);
+    slot.worker = Promise.resolve(ready);
+    slot.next = undefined;
+    slot.ready = undefined;
+    slot.jobs = 0;
+  };
+
+  const replace = (slot: Slot): void => {
+    stats.recycled++;
+    const started = spawn();
+    slot.next = started;
+    started
+      .then(async (w) => {
+        // A warm-up that fails leaves a worker that reads: its first customer page is slower, nothing else.
+        if (opts.warmUp && !closed)
+          await opts.warmUp((image, o) => w.recognize(image, o)).catch(() => undefined);
+        return w;
+      })
+      .then(
+        (w) => {
+          if (closed || slot.next !== started) return;
+          if (slot.busy) slot.ready = w;
+          else swap(slot, w);
+        },
+        // Not started: the old worker serves on, and its next job's end tries again.
+        () => {
+          if (slot.next === started) slot.next = undefined;
+        },
+      );
+  };
+
   const release = (slot: Slot): void => {
     slot.jobs++;
-    if (slot.jobs >= recycleAfter) {
-      const old = slot.worker;
-      slot.worker = old.then((w) => w.terminate()).then(spawn, spawn);
-      slot.jobs = 0;
-      stats.recycled++;
-    }
+    if (slot.ready) swap(slot, slot.ready);
+    else if (slot.jobs >= recycleAfter && !slot.next && !closed) replace(slot);
     const next = waitingFollowUps.shift() ?? waiting.shift();
     if (next) next(slot);
     else slot.busy = false;
@@ -142,18 +212,7 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
     if (closed) throw new Error('OCR engine is closed');
     const slot = await acquire(Boolean(o.followUp));
     try {
-      const worker = await slot.worker;
-      const psm = o.psm ?? '6';
-      if (slot.psm !== psm) {
-        await worker.setParameters({ tessedit_pageseg_mode: psm as PSM });
-        slot.psm = psm;
-      }
-      const { data } = await worker.recognize(image, {}, { text: true, tsv: Boolean(o.words) });
-      return {
-        text: data.text,
-        words: o.words ? wordsOfTsv(data.tsv ?? '') : undefined,
-        confidence: data.confidence,
-      };
+      return await (await slot.worker).recognize(image, o);
     } finally {
       release(slot);
     }
@@ -162,7 +221,7 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
   const close = async (): Promise<void> => {
     closed = true;
     const all = slots.splice(0);
-    await Promise.all(all.map((s) => s.worker.then((w) => w.terminate()).catch(() => undefined)));
+    await Promise.all(all.flatMap((s) => [quietly(s.worker), ...(s.next ? [quietly(s.next)] : [])]));
   };
 
   return { recognize, close, stats };

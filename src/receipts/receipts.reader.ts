@@ -26,6 +26,7 @@ import {
   type OcrEngine,
   type OcrResult,
   type OcrWord,
+  type PoolWorker,
   poolSize,
 } from './ocr.js';
 import {
@@ -410,8 +411,19 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   warmUp(): Promise<WarmUp>;
   close(): Promise<void>;
 } {
+  // A worker that replaces one the pool recycled reads the made-up ticket's page before a customer's (see warmUp).
+  let warmPage: Promise<Buffer> | null = null;
+  const warmReplacement = async (recognize: PoolWorker['recognize']): Promise<unknown> => {
+    warmPage ??= warmUpTicket().then(async (image) => (await preparePage(image)).pgm);
+    return recognize(await warmPage, { words: true });
+  };
   const engine =
-    opts.engine ?? createTesseractEngine({ workers: opts.workers, recycleAfter: opts.recycleAfter });
+    opts.engine ??
+    createTesseractEngine({
+      workers: opts.workers,
+      recycleAfter: opts.recycleAfter,
+      warmUp: warmReplacement,
+    });
   const clock = opts.clock ?? systemClock;
   // As many photos prepared at once as the pool reads: a burst of requests is decoded as the pool gets to it,
   // not all at once (memory), and the first page reaches a worker without waiting for every other decode.

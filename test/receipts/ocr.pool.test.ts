@@ -16,7 +16,10 @@ describe('tesseract pool lifecycle', () => {
       .toBuffer();
     const texts: string[] = [];
     for (let i = 0; i < 5; i++) texts.push((await engine.recognize(crop)).text);
-    expect(engine.stats).toEqual({ started: 3, recycled: 2 });
+    // Replacements start beside the worker that serves on (ocr.recycle.test), so how many were put in by now
+    // depends on the machine's speed: at least one, each a worker started.
+    expect(engine.stats.recycled).toBeGreaterThanOrEqual(1);
+    expect(engine.stats.started).toBe(engine.stats.recycled + 1);
     for (const t of texts) expect(t).toMatch(/TERRAZA/);
     // Word boxes on request, numbered by text line: the name's words share a line, the lines run downwards.
     const { words = [] } = await engine.recognize(crop, { words: true });
