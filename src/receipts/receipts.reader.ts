@@ -275,9 +275,17 @@ async function rfcWordsReadings(
   const box = rfcBox(token);
   const [head] = token.words as [OcrWord, ...OcrWord[]];
   const out: Array<{ text: string; line: string }> = [];
-  for (const page of pages) {
-    const cut = await cropBox(page, box, 0.6 * (box.y1 - box.y0), RFC_WORDS_SCALE);
-    const value = (await engine.recognize(pgmOf(cut), { psm: '7' })).text.replace(/\s+/g, ' ').trim();
+  // The pages' readings are independent: on a pool with a free worker they run side by side (asked for in the
+  // pages' order, which a fake engine's canned answers follow).
+  const cuts = await Promise.all(
+    pages.map((page) => cropBox(page, box, 0.6 * (box.y1 - box.y0), RFC_WORDS_SCALE)),
+  );
+  const values = await Promise.all(
+    cuts.map(async (cut) =>
+      (await engine.recognize(pgmOf(cut), { psm: '7' })).text.replace(/\s+/g, ' ').trim(),
+    ),
+  );
+  for (const value of values) {
     if (!value) continue;
     // A label read before the words is put back; without one, only the word is replaced (no label is invented).
     const text = editLine(first.text, head.line, (l) =>

@@ -146,6 +146,33 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(unsettled.data.vendor_rfc).toBe('MERJ860414J62');
   });
 
+  it('reads the RFC words at both ink levels side by side when the pool has a worker free', async () => {
+    const first = 'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJSC0414362\nFECHA: 07-03-2025\nTOTAL 1121.05';
+    const words = [word('R.F.C.', 90, 10, 60), word('MERJSC0414362', 39, 70, 290)];
+    const engine = createFakeOcrEngine([{ text: first, words }, 'GARBLED', 'MERJ860414J62', 'MERJ8604']);
+    // A line reading waits (up to 2 s) for the other: one after another would leave `most` at 1.
+    let inFlight = 0;
+    let most = 0;
+    const counting = {
+      ...engine,
+      recognize: async (img: Buffer, o?: Parameters<typeof engine.recognize>[1]) => {
+        if (o?.psm !== '7') return engine.recognize(img, o);
+        const answer = engine.recognize(img, o);
+        most = Math.max(most, ++inFlight);
+        for (let waited = 0; most < 2 && waited < 2000; waited += 10)
+          await new Promise((r) => setTimeout(r, 10));
+        inFlight--;
+        return answer;
+      },
+    };
+    const reader = createReceiptReader({ clock, engine: counting, workers: 2 });
+    const data = await reader.read(image);
+    await reader.close();
+    expect(most).toBe(2);
+    // The readings keep their order: the default ink's settles the RFC.
+    expect(data.vendor_rfc).toBe('MERJ860414J62');
+  });
+
   it('re-reads an unlabelled RFC-shaped word alone and replaces only that word, inventing no label', async () => {
     const first =
       'MERCADOS FRESCOS DE OCCIDENTE SA DE CV\nCAJA 2 MFO93OB23872\nFECHA: 08-02-2026\nTOTAL 779.82';
