@@ -423,18 +423,21 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
     };
     // A labelled name wrapped onto the next line (`PROPIETARIO: ROSA ELENA IBARRA` / `QUINTERO`): joined when the
-    // RFC's letters agree better with the whole. Unlabelled (`ARMANDO AGUILAR` / `HERNANDEZ`), only a lone surname
-    // below, and only when the whole gives every letter of the RFC.
+    // RFC's letters agree better with the whole. Unlabelled, wrapped anywhere (`ARMANDO AGUILAR` / `HERNANDEZ`,
+    // `MARIA GUADALUPE` / `FLORES NAVARRO`), only when the whole gives every letter of the RFC and neither line
+    // does alone (a store title over the owner's name: `MATERIALES LEDESMA HNOS` / `MONICA LEDESMA GUTIERREZ`),
+    // or the line above is a JOSE or MARIA the RFC's letters skip (`JOSE` / `LUIS HERNANDEZ OCHOA`).
     const withWrap = (l: Line, i: number): string => {
       const read = unspecked(clean(l.norm));
       const next = clean(header[i + 1]?.norm ?? '');
       const labelled = NAME_LABEL.test(l.norm) && /^[A-Z]{3,}( [A-Z]{3,})?$/.test(next);
       const bare =
-        /^[A-Z]{3,}( [A-Z]{2,}){1,3}$/.test(read) &&
-        /^[A-Z]{3,}$/.test(next) &&
+        /^[A-Z]{3,}( [A-Z]{2,}){0,3}$/.test(read) &&
+        /^[A-Z]{3,}( [A-Z]{2,}){0,3}$/.test(next) &&
         !BUSINESS.test(`${read} ${next}`) &&
         !ADDRESS.test(next) &&
-        rfcNameMatch(`${read} ${next}`, rfc) === 1;
+        rfcNameMatch(`${read} ${next}`, rfc) === 1 &&
+        ((rfcNameMatch(read, rfc) < 1 && rfcNameMatch(next, rfc) < 1) || /^(?:JOSE|MARIA)$/.test(read));
       if (!labelled && !bare) return read;
       const joined = `${read} ${next}`;
       return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;

@@ -2605,6 +2605,23 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     ).not.toBe('ARMANDO AGUILAR HERNANDEZ');
   });
 
+  it('joins a persona física’s name wrapped between given names and surnames, or after a JOSE or MARIA', () => {
+    const title =
+      'COCINA ECONOMICA LUPITA\nMARIA GUADALUPE\nFLORES NAVARRO\nR.F.C.: FONG920215T36\nTOTAL 10.00';
+    expect(read(title).vendor_name).toBe('MARIA GUADALUPE FLORES NAVARRO');
+    expect(read(title).vendor_store_name).toBe('COCINA ECONOMICA LUPITA');
+    const jose = 'TLAPALERIA HERNANDEZ\nJOSE\nLUIS HERNANDEZ OCHOA\nRFC: HEOL910607BM7\nTOTAL 10.00';
+    expect(read(jose).vendor_name).toBe('JOSE LUIS HERNANDEZ OCHOA');
+    expect(
+      read('TLAPALERIA HERNANDEZ\nTICKET DE VENTA\nJOSE LUIS\nHERNANDEZ OCHOA\nRFC: HEOL750412SZ4')
+        .vendor_name,
+    ).toBe('JOSE LUIS HERNANDEZ OCHOA');
+    // Another person's RFC: the two lines are not one name.
+    expect(read(title.replace('FONG920215T36', 'FAHG920215T36')).vendor_name).not.toBe(
+      'MARIA GUADALUPE FLORES NAVARRO',
+    );
+  });
+
   it('drops a speck before a razón social’s first line when only without it the initials are the RFC’s', () => {
     expect(
       read('1 ALIMENTOS ITALIANOS\nNAPOLI SAS\nCALLE FRAY SERVANDO 2238-A\nRFC: AIN121224AU8').vendor_name,
