@@ -252,9 +252,11 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       // doctor's name and RFC), nor under a greeting. An S.A.S. without dots only where the company RFC confirms
       // the name it ends (with the line above it, or the two).
       (/\bDE\b/.test(cur) ||
-        (/^(?:[SA]\.\s?[CA]\.|S\.\s?A\.\s?S\.)$/.test(cur) &&
+        // (Its last dot may be lost: `S.C`.)
+        (/^(?:[SA]\.\s?[CA]\.?|S\.\s?A\.\s?S\.)$/.test(cur) &&
           rfc?.length !== 13 &&
-          !NOT_A_NAME.test(above)) ||
+          // (A name with such a word in it, `CONVENIENCIA SIEMPRE ABIERTO`, where the company RFC confirms it.)
+          (!NOT_A_NAME.test(above) || fitsRfc(`${above} ${cur}`))) ||
         (cur === 'SAS' &&
           (fitsRfc(`${above} SAS`) || fitsRfc(`${clean(top[i - 2]?.norm ?? '')} ${above} SAS`))) ||
         // An undotted SC or AC likewise, and only on a header with no other company type (`- SC -` decorating a
@@ -356,6 +358,17 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     fitsRfc(longerName)
   ) {
     name = longerName;
+    nameLine--;
+  }
+  // A name wrapped after its leading article (`LA` / `MODERNA DEPARTAMENTAL, S.A.S.`): an article alone on the line
+  // above is the name's, though the initials, which skip articles, cannot tell.
+  if (
+    name &&
+    SUFFIX.test(name) &&
+    /^(?:EL|LA|LOS|LAS)$/.test(lineAbove) &&
+    !/^(?:EL|LA|LOS|LAS) /.test(name)
+  ) {
+    name = `${lineAbove} ${name}`;
     nameLine--;
   }
   if (!name && rfc?.length === 12) {
@@ -696,6 +709,8 @@ export function canonicalSuffix(name: string): string {
       // `S. DE R.L. DE CV.`: C.V.'s first dot lost in a type dotted everywhere else.
       .replace(/(?<=\b(?:R\.\s?L|S\.\s?A(?:\.\s?P\.\s?I)?)\.\s?DE\s)CV\.$/, 'C.V.')
       .replace(/\bS\s?[.,]\s?A\s?[.,]$/, 'S.A.')
+      // `S.C`, `A.C`: the last dot of a dotted type lost.
+      .replace(/\b([SA])\.\s?C$/, '$1.C.')
       // `S. DE RL DE C.V`: dots lost in an S. de R.L. dotted elsewhere (two dots or more read) are put back.
       .replace(/\bS\.\s?DE\s?R\s?\.?\s?L\s?\.?\s?DE\s?C\s?\.?\s?V\s?\.?$/, (type) =>
         (type.match(/\./g)?.length ?? 0) >= 2 ? 'S. DE R.L. DE C.V.' : type,

@@ -2622,6 +2622,27 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     );
   });
 
+  it('takes an article alone on the line above a razón social as the name’s first word', () => {
+    const f = read(
+      'LA MODERNA\nLA\nMODERNA DEPARTAMENTAL, S.A.S.\nAV. LAZARO CARDENAS 2327\nRFC MDE1904019F5',
+    );
+    expect([f.vendor_name, f.vendor_store_name]).toEqual(['LA MODERNA DEPARTAMENTAL, S.A.S.', 'LA MODERNA']);
+    // Not a word that only looks like one: the line above is the title.
+    expect(read('MODERNA\nMODERNA DEPARTAMENTAL, S.A.S.\nRFC MDE1904019F5').vendor_name).toBe(
+      'MODERNA DEPARTAMENTAL, S.A.S.',
+    );
+  });
+
+  it('ends a name with an S.C. alone whose last dot was lost, with a word like ABIERTO the RFC confirms', () => {
+    const text = 'SIEMPRE ABIERTO 24/7\nCONVENIENCIA SIEMPRE ABIERTO\nS.C\nR.F.C. CSA990707351\nTOTAL 10.00';
+    expect(read(text).vendor_name).toBe('CONVENIENCIA SIEMPRE ABIERTO S.C.');
+    expect(read(text).vendor_store_name).toBe('SIEMPRE ABIERTO 24/7');
+    // A line ABIERTO marks as no name, under another company's RFC: no name is made of it.
+    expect(read(text.replace('CSA990707351', 'GAB990707351')).vendor_name).not.toBe(
+      'CONVENIENCIA SIEMPRE ABIERTO S.C.',
+    );
+  });
+
   it('drops a speck before a razón social’s first line when only without it the initials are the RFC’s', () => {
     expect(
       read('1 ALIMENTOS ITALIANOS\nNAPOLI SAS\nCALLE FRAY SERVANDO 2238-A\nRFC: AIN121224AU8').vendor_name,
