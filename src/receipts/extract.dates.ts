@@ -76,15 +76,29 @@ function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: st
   const direct = validDate(Number(yy), Number(m), Number(d));
   if (direct && likely(direct)) return { iso: direct, edits: 0 };
   const s = `${yy}${m.padStart(2, '0')}${d.padStart(2, '0')}`;
+  /** `v` with each of its digits from `from` on swapped for a look-alike: the first likely date, or null. */
+  const swapOne = (v: string, from: number): string | null => {
+    for (let i = from; i < v.length; i++) {
+      for (const alt of FIX[v[i] ?? ''] ?? []) {
+        const w = v.slice(0, i) + alt + v.slice(i + 1);
+        const iso = validDate(Number(w.slice(0, 4)), Number(w.slice(4, 6)), Number(w.slice(6, 8)));
+        if (iso && likely(iso)) return iso;
+      }
+    }
+    return null;
+  };
+  const once = swapOne(s, 0);
+  if (once) return { iso: once, edits: 1 };
+  // An older or farther date is possible, just less likely than a misread digit.
+  if (direct && direct >= win.possibleFrom && direct <= win.possibleTo) return { iso: direct, edits: 1 };
+  // Two misread digits, where nothing else makes a date (`2925-99-13`: a faded font's zeros read as 9s).
   for (let i = 0; i < s.length; i++) {
     for (const alt of FIX[s[i] ?? ''] ?? []) {
-      const v = s.slice(0, i) + alt + s.slice(i + 1);
-      const iso = validDate(Number(v.slice(0, 4)), Number(v.slice(4, 6)), Number(v.slice(6, 8)));
-      if (iso && likely(iso)) return { iso, edits: 1 };
+      const twice = swapOne(s.slice(0, i) + alt + s.slice(i + 1), i + 1);
+      if (twice) return { iso: twice, edits: 2 };
     }
   }
-  // An older or farther date is possible, just less likely than a misread digit.
-  return direct && direct >= win.possibleFrom && direct <= win.possibleTo ? { iso: direct, edits: 1 } : null;
+  return null;
 }
 
 const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[IlL|]/g, '1');

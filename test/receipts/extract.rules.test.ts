@@ -2643,6 +2643,21 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     );
   });
 
+  it('takes an RFC label whose R was misread (`AFC:`) before a value read in two words', () => {
+    const text = 'LA MODERNA DEPARTAMENTAL\nSA DE CV\nAFC: MDE1007 14W35\nTOTAL 10.00';
+    expect(read(text).vendor_rfc).toBe('MDE100714W35');
+    // Without the colon, AFC is any three letters: the two words are no RFC.
+    expect(read(text.replace('AFC:', 'AFC')).vendor_rfc).toBeNull();
+  });
+
+  it('repairs two misread digits of a date when nothing else makes one (`2925-99-13`)', () => {
+    const f = read('KIOSKO ROJO\nREC: DKR161122RX9\nFECHA 2925-99-13 HORA: 12:37 p.m.\nTOTAL 10.00');
+    expect(f.date).toBe('2025-09-13');
+    // One misread digit is still preferred, and a phone number stays no date.
+    expect(read('FECHA 2025-99-13\nTOTAL 10.00').date).toBe('2025-09-13');
+    expect(read('TEL. 12-34-56\nTOTAL 10.00').date).toBeNull();
+  });
+
   it('drops a speck before a razón social’s first line when only without it the initials are the RFC’s', () => {
     expect(
       read('1 ALIMENTOS ITALIANOS\nNAPOLI SAS\nCALLE FRAY SERVANDO 2238-A\nRFC: AIN121224AU8').vendor_name,
