@@ -575,6 +575,11 @@ export function extractRfc(
       const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
         (r): r is { rfc: string; edits: number } => r !== undefined,
       );
+      // A cut that ends one character short of a word as read (`MDE0612211L21` → `MDE0612211L2`) drops that
+      // word's last character: it is one more repair, costed as repairRfc costs a dropped character (two edits),
+      // or it beats the word with the stray character dropped where it stands.
+      const cutsWord =
+        !words.has(tok) && [...words].some((w) => w.length === tok.length + 1 && w.startsWith(tok));
       for (const { rfc, edits } of picked) {
         if (genericLike(rfc)) continue;
         if (!labelled && edits > 1) continue;
@@ -583,7 +588,7 @@ export function extractRfc(
         const score =
           (labelled ? 0.6 : 0.35) +
           (i < header ? 0.2 : 0) +
-          0.2 / (1 + edits) -
+          0.2 / (1 + edits + (cutsWord ? 2 : 0)) -
           (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
         // And a repair that rewrites most of the value (`SVHOSO6IOTMB` → `SVH0806107M8`, 7 edits) is one of many
         // the check digit lets through by chance: the winner's confidence pays for it (not its rank: a cut

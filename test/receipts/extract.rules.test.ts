@@ -2658,6 +2658,15 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     expect(read('TEL. 12-34-56\nTOTAL 10.00').date).toBeNull();
   });
 
+  it('drops a stray character inside a 13-character company RFC rather than cut its check digit off', () => {
+    // Cut to 12, `MDE0612211L2` repairs with one look-alike (1 → T: MDE061221TL2) to a check digit that holds by
+    // chance; the word as read holds the RFC with its stray 1 dropped.
+    expect(read('LA MODERNA DEPARTAMENTAL S.A. DE C.V.\nR.F.C.: MDE0612211L21\nTOTAL 10.00').vendor_rfc).toBe(
+      'MDE061221L21',
+    );
+    expect(read('R.F.C.: MDE0612211L21\nTOTAL 10.00').vendor_rfc).toBe('MDE061221L21');
+  });
+
   it('drops a speck before a razón social’s first line when only without it the initials are the RFC’s', () => {
     expect(
       read('1 ALIMENTOS ITALIANOS\nNAPOLI SAS\nCALLE FRAY SERVANDO 2238-A\nRFC: AIN121224AU8').vendor_name,
