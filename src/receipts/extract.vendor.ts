@@ -150,8 +150,15 @@ const TYPE_SPECK =
   /(?<=\b(?:C\.?\s?[VY]\.?|R\.?\s?L\.?|S\.?\s?C\.?|S\.\s?A\.\s?S\.?|SAS))\s[A-Z0-9]$|(?<=\bS\.?\s?A\.?)\s[A-CF-Z0-9]$/;
 
 /** A line as the name rules read it; `titled` keeps what a title may print (`FONDA LA MESA # 2`, `LA NOTA: …`). */
+/**
+ * A title's decoration read as a word at either end (`*** PAN ***` read `X% PAN +1`, `XX* PAN`): one or two letters
+ * or figures with a star, percent, plus, hash or equals sign among them.
+ */
+const DECORATION =
+  /^[A-Z0-9]{0,2}[*%+#=~][A-Z0-9*%+#=~]{0,3}\s+|\s+[A-Z0-9]{0,2}[*%+#=~][A-Z0-9*%+#=~]{0,3}$/g;
+
 const clean = (s: string, titled = false): string =>
-  typePunctuation(titled ? withTypeS(s) : withTypeS(s).replace(RIGHT_COLUMN, ''))
+  typePunctuation(titled ? withTypeS(s).replace(DECORATION, '') : withTypeS(s).replace(RIGHT_COLUMN, ''))
     .replace(NAME_LABEL, '')
     .replace(RFC_AFTER_NAME, (rfc) => (customerLine(s) ? rfc : ''))
     .replace(/^[^A-Z0-9(]+/, '')

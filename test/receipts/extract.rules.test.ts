@@ -2667,6 +2667,16 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     expect(read('R.F.C.: MDE0612211L21\nTOTAL 10.00').vendor_rfc).toBe('MDE061221L21');
   });
 
+  it('drops a title’s decoration read as a word at either end, and keeps a figure that is the name’s', () => {
+    const store = (title: string): string | null =>
+      read(`${title}\nMATERIALES LA LLAVE SA DE CV\nRFC: MLL990101AE1\nTOTAL 10.00`).vendor_store_name;
+    expect(store('XX* PANADERIA LA ESPIGA')).toBe('PANADERIA LA ESPIGA');
+    expect(store('FERRETERIA LA LLAVE +1')).toBe('FERRETERIA LA LLAVE');
+    expect(store('LA CASONA X*')).toBe('LA CASONA');
+    expect(store('FARMACIA 24/7')).toBe('FARMACIA 24/7');
+    expect(store('FARMACIAS + SALUD')).toBe('FARMACIAS + SALUD');
+  });
+
   it('drops a speck before a razón social’s first line when only without it the initials are the RFC’s', () => {
     expect(
       read('1 ALIMENTOS ITALIANOS\nNAPOLI SAS\nCALLE FRAY SERVANDO 2238-A\nRFC: AIN121224AU8').vendor_name,
