@@ -138,8 +138,14 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
 /** Print this many times the body text's height or more is a title's (the dev titles measure 1.4–2.7). */
 const TITLE_SIZE = 1.4;
 
-/** A line's print size: the median height of its words (a word's box is as high as its letters reach). */
-const printSize = (ws: OcrWord[]): number => median(ws.map((w) => w.bbox.y1 - w.bbox.y0));
+/**
+ * A line's print size: the median height of its words of capitals (a word's box is as high as its letters reach,
+ * and a slash or comma reaches further: `ABIERTO 24/7`), of all its words when it has none.
+ */
+const printSize = (ws: OcrWord[]): number => {
+  const caps = ws.filter((w) => /^[A-Z]+$/.test(w.text));
+  return median((caps.length ? caps : ws).map((w) => w.bbox.y1 - w.bbox.y0));
+};
 /** Two lines in the same print: their sizes within 15 %. */
 const samePrint = (x: number, y: number): boolean => x > 0 && y >= 0.85 * x && y <= 1.15 * x;
 /**
@@ -160,9 +166,10 @@ export function wrappedTitleLine(words: OcrWord[]): number | null {
   if (first === undefined || body <= 0) return null;
   const title = words.filter((w) => w.line === first);
   const next = words.filter((w) => w.line === first + 1);
+  // (A one-letter word read surely is the title's too: `PAN Y PASTELES`.)
   return printSize(title) >= TITLE_SIZE * body &&
     samePrint(printSize(title), printSize(next)) &&
-    next.every(isSureWord) &&
+    next.every((w) => isSureWord(w) || (/^[A-Z&]$/.test(w.text) && w.confidence >= 50)) &&
     titleTail(next.map((w) => w.text))
     ? first
     : null;

@@ -590,6 +590,19 @@ describe('a store name printed large over two lines', () => {
     // A figure ends a name too (`PUNTO VERDE` / `365`).
     expect(at({ 0: ['PUNTO VERDE', 40], 1: ['365', 40] })).toBe(0);
   });
+
+  it('is joined with a one-letter word read surely, and measured by its capitals, not a taller slash', () => {
+    // `EL MOLINO` / `PAN Y PASTELES`: the Y is no read word (two characters), but read surely it is the title's.
+    expect(wrappedTitleLine(wordsOf([['EL MOLINO', 40], ['PAN Y PASTELES', 40], ...lines.slice(2)]))).toBe(0);
+    expect(
+      wrappedTitleLine(wordsOf([['EL MOLINO', 40], ['PAN Y PASTELES', 40], ...lines.slice(2)], 45)),
+    ).toBeNull();
+    // `SIEMPRE` / `ABIERTO 24/7`: the slash's box reaches 30 % past the capitals', whose size is the line's.
+    const words = wordsOf([['SIEMPRE', 40], ['ABIERTO 24/7', 40], ...lines.slice(2)]);
+    const slash = words.find((w) => w.text === '24/7');
+    if (slash) slash.bbox.y1 += 12;
+    expect(wrappedTitleLine(words)).toBe(0);
+  });
 });
 
 describe('a title read alone over two lines', () => {
