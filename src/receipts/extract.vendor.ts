@@ -149,14 +149,16 @@ const typePunctuation = (s: string): string => {
 const TYPE_SPECK =
   /(?<=\b(?:C\.?\s?[VY]\.?|R\.?\s?L\.?|S\.?\s?C\.?|S\.\s?A\.\s?S\.?|SAS))\s[A-Z0-9]$|(?<=\bS\.?\s?A\.?)\s[A-CF-Z0-9]$/;
 
-/** A line as the name rules read it; `titled` keeps what a title may print (`FONDA LA MESA # 2`, `LA NOTA: …`). */
 /**
  * A title's decoration read as a word at either end (`*** PAN ***` read `X% PAN +1`, `XX* PAN`): one or two letters
- * or figures with a star, percent, plus, hash or equals sign among them.
+ * or figures with a star, percent, plus, equals sign or tilde among them (not a hash: `FONDA LA MESA #2`).
  */
-const DECORATION =
-  /^[A-Z0-9]{0,2}[*%+#=~][A-Z0-9*%+#=~]{0,3}\s+|\s+[A-Z0-9]{0,2}[*%+#=~][A-Z0-9*%+#=~]{0,3}$/g;
+const DECORATION = /^[A-Z0-9]{0,2}[*%+=~][A-Z0-9*%+=~]{0,3}\s+|\s+[A-Z0-9]{0,2}[*%+=~][A-Z0-9*%+=~]{0,3}$/g;
 
+/**
+ * A line as the name rules read it; `titled` keeps what a title may print (`FONDA LA MESA # 2`, `LA NOTA: …`) but its
+ * decoration (DECORATION).
+ */
 const clean = (s: string, titled = false): string =>
   typePunctuation(titled ? withTypeS(s).replace(DECORATION, '') : withTypeS(s).replace(RIGHT_COLUMN, ''))
     .replace(NAME_LABEL, '')

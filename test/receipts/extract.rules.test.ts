@@ -2675,6 +2675,7 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     expect(store('LA CASONA X*')).toBe('LA CASONA');
     expect(store('FARMACIA 24/7')).toBe('FARMACIA 24/7');
     expect(store('FARMACIAS + SALUD')).toBe('FARMACIAS + SALUD');
+    expect(store('FONDA LA MESA #2')).toBe('FONDA LA MESA #2');
   });
 
   it('drops a speck before a razón social’s first line when only without it the initials are the RFC’s', () => {
