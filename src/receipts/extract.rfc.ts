@@ -199,8 +199,8 @@ export function repairRfc(
 
 // The label as printed (`R.F.C.`, `RFC`), `REC` (F read as E, dots lost), and the dotted form with each letter
 // read as its usual look-alike (`N.E.C.`, `B.F.G.`); the dots keep ordinary three-letter words out, as a colon
-// does after an undotted one whose R was misread (`AFC:`).
-const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?|\b[ABKNP]FC(?=\s?:)`;
+// does after an undotted one whose R was misread (`AFC:`; not N: a card slip's `NFC:`).
+const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?|\b[ABKP]FC(?=\s?:)`;
 const RFC_LABEL = new RegExp(LABEL);
 // `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label (not `NUM`: an RFC
 // may start with it).

@@ -2648,6 +2648,8 @@ describe('an eleventh-session generator draw: labels and types on lines of their
     expect(read(text).vendor_rfc).toBe('MDE100714W35');
     // Without the colon, AFC is any three letters: the two words are no RFC.
     expect(read(text.replace('AFC:', 'AFC')).vendor_rfc).toBeNull();
+    // A card slip's contactless mark is no RFC label.
+    expect(read(text.replace('AFC:', 'NFC:')).vendor_rfc).toBeNull();
   });
 
   it('repairs two misread digits of a date when nothing else makes one (`2925-99-13`)', () => {
