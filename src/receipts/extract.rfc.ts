@@ -382,6 +382,9 @@ const PERSON_STOP = new Set([...NAME_STOP, 'DA', 'DAS', 'DI', 'DER', 'DIE', 'DU'
  * NOMBRE(S)» (`HERNANDEZ SOTO, MARIA JOSE`); which one is meant, only the RFC can tell. Empty when the name has
  * fewer than three words.
  */
+/** A first given name whose initial SAT skips in a persona física's RFC when another name follows (JOSE LUIS: L). */
+export const SKIPPED_GIVEN_NAME = /^(?:JOSE|J|MARIA|MA)$/;
+
 export function fisicaLetterOptions(fullName: string): string[] {
   const words = fullName
     .replace(/[^A-ZÑ& ]/g, ' ')
@@ -389,7 +392,7 @@ export function fisicaLetterOptions(fullName: string): string[] {
     .filter((w) => w.length > 0 && !PERSON_STOP.has(w));
   if (words.length < 3) return [];
   const letters = (pat: string, mat: string, names: string[]): string | null => {
-    const first = names.length > 1 && /^(JOSE|J|MARIA|MA)$/.test(names[0] ?? '') ? names[1] : names[0];
+    const first = names.length > 1 && SKIPPED_GIVEN_NAME.test(names[0] ?? '') ? names[1] : names[0];
     const vowel = /[AEIOU]/.exec(pat.slice(1))?.[0];
     return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
   };

@@ -1,5 +1,12 @@
 import { checkDigitSees } from '../catalogs/rfc.js';
-import { CUSTOMER, initialsFit, moralInitials, personLetters, skippedInInitials } from './extract.rfc.js';
+import {
+  CUSTOMER,
+  initialsFit,
+  moralInitials,
+  personLetters,
+  SKIPPED_GIVEN_NAME,
+  skippedInInitials,
+} from './extract.rfc.js';
 import {
   franchisorLines,
   type Line,
@@ -148,6 +155,9 @@ const typePunctuation = (s: string): string => {
  */
 const TYPE_SPECK =
   /(?<=\b(?:C\.?\s?[VY]\.?|R\.?\s?L\.?|S\.?\s?C\.?|S\.\s?A\.\s?S\.?|SAS))\s[A-Z0-9]$|(?<=\bS\.?\s?A\.?)\s[A-CF-Z0-9]$/;
+
+/** A name's leading article. */
+const ARTICLE = /^(?:EL|LA|LOS|LAS)$/;
 
 /**
  * A title's decoration read as a word at either end (`*** PAN ***` read `X% PAN +1`, `XX* PAN`): one or two letters
@@ -371,12 +381,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   }
   // A name wrapped after its leading article (`LA` / `MODERNA DEPARTAMENTAL, S.A.S.`): an article alone on the line
   // above is the name's, though the initials, which skip articles, cannot tell.
-  if (
-    name &&
-    SUFFIX.test(name) &&
-    /^(?:EL|LA|LOS|LAS)$/.test(lineAbove) &&
-    !/^(?:EL|LA|LOS|LAS) /.test(name)
-  ) {
+  if (name && SUFFIX.test(name) && ARTICLE.test(lineAbove) && !ARTICLE.test(name.split(' ')[0] ?? '')) {
     name = `${lineAbove} ${name}`;
     nameLine--;
   }
@@ -459,7 +464,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
         !BUSINESS.test(`${read} ${next}`) &&
         !ADDRESS.test(next) &&
         rfcNameMatch(`${read} ${next}`, rfc) === 1 &&
-        ((rfcNameMatch(read, rfc) < 1 && rfcNameMatch(next, rfc) < 1) || /^(?:JOSE|MARIA)$/.test(read));
+        ((rfcNameMatch(read, rfc) < 1 && rfcNameMatch(next, rfc) < 1) || SKIPPED_GIVEN_NAME.test(read));
       if (!labelled && !bare) return read;
       const joined = `${read} ${next}`;
       return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;
@@ -691,7 +696,7 @@ function withStoreArticle(name: string, store: string, rfc: string): string {
   for (let k = 1; k < title.length; k++) {
     const article = title[k - 1] ?? '';
     const anchor = title[k] ?? '';
-    if (!/^(EL|LA|LOS|LAS)$/.test(article) || anchor.length < 3) continue;
+    if (!ARTICLE.test(article) || anchor.length < 3) continue;
     const j = words.findIndex((w, i) => i > 0 && bare(w) === anchor);
     const before = words[j - 1];
     if (j <= 0 || !before || !/^[A-Z]+$/.test(before) || before.length !== article.length) continue;
