@@ -426,10 +426,13 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   warmUp(): Promise<WarmUp>;
   close(): Promise<void>;
 } {
-  // A worker that replaces one the pool recycled reads the made-up ticket's page before a customer's (see warmUp).
+  // The made-up ticket (see warmUp), drawn once; a worker that replaces one the pool recycled reads its page before
+  // a customer's.
+  let ticket: Promise<Buffer> | null = null;
+  const drawn = (): Promise<Buffer> => (ticket ??= warmUpTicket());
   let warmPage: Promise<Buffer> | null = null;
   const warmReplacement = async (recognize: PoolWorker['recognize']): Promise<unknown> => {
-    warmPage ??= warmUpTicket().then(async (image) => (await preparePage(image)).pgm);
+    warmPage ??= drawn().then(async (image) => (await preparePage(image)).pgm);
     return recognize(await warmPage, { words: true });
   };
   const engine =
@@ -597,7 +600,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   // against 120 ms. Reading a made-up ticket on every worker at start moves all of it off the first customers.
   const warmUp = async (): Promise<WarmUp> => {
     const t0 = performance.now();
-    const image = await warmUpTicket();
+    const image = await drawn();
     const reads = await Promise.all(Array.from({ length: size }, () => read(image)));
     const ok = reads.every((d) => d.total === WARM_UP_TOTAL && d.vendor_rfc === WARM_UP_RFC);
     return { ms: performance.now() - t0, ok };
