@@ -38,14 +38,23 @@ const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 const warmUp = (recognize: PoolWorker['recognize']): Promise<unknown> =>
   recognize(Buffer.from('warm'), { words: true });
 
+/**
+ * A pool of one fake worker that has read its first job (`a`, its text given back as `first`); with `recycleAfter`
+ * 1 its replacement is starting.
+ */
+async function servedOnce(recycleAfter: number, warm: typeof warmUp | undefined) {
+  const f = fakeWorkers();
+  const engine = createTesseractEngine({ workers: 1, recycleAfter, start: f.start, warmUp: warm });
+  const reading = engine.recognize(Buffer.from('a'));
+  f.started[0]?.resolve();
+  return { f, engine, first: (await reading).text };
+}
+
 describe('worker recycling', () => {
   it('starts and warms the replacement while the old worker serves on, then ends the old one', async () => {
-    const f = fakeWorkers();
-    const engine = createTesseractEngine({ workers: 1, recycleAfter: 2, start: f.start, warmUp });
+    const { f, engine, first } = await servedOnce(2, warmUp);
     const job = (s: string) => engine.recognize(Buffer.from(s)).then((r) => r.text);
-    const first = job('a');
-    f.started[0]?.resolve();
-    expect(await first).toBe('a by 1');
+    expect(first).toBe('a by 1');
     expect(await job('b')).toBe('b by 1');
     // Two jobs: the replacement is starting; the next ticket does not wait for it.
     expect(engine.stats).toEqual({ started: 2, recycled: 1 });
@@ -65,11 +74,7 @@ describe('worker recycling', () => {
   });
 
   it('puts a replacement that is ready during a job in only when the job ends', async () => {
-    const f = fakeWorkers();
-    const engine = createTesseractEngine({ workers: 1, recycleAfter: 1, start: f.start, warmUp });
-    const first = engine.recognize(Buffer.from('a'));
-    f.started[0]?.resolve();
-    await first;
+    const { f, engine } = await servedOnce(1, warmUp);
     const [old] = f.started.map((s) => s.worker) as [FakeWorker];
     let letGo = (): void => undefined;
     old.gate = new Promise((r) => {
@@ -91,11 +96,7 @@ describe('worker recycling', () => {
   });
 
   it('keeps serving on the old worker when the replacement fails to start, and tries again', async () => {
-    const f = fakeWorkers();
-    const engine = createTesseractEngine({ workers: 1, recycleAfter: 1, start: f.start });
-    const first = engine.recognize(Buffer.from('a'));
-    f.started[0]?.resolve();
-    await first;
+    const { f, engine } = await servedOnce(1, undefined);
     f.started[1]?.reject();
     await settle();
     expect((await engine.recognize(Buffer.from('b'))).text).toBe('b by 1');
@@ -110,11 +111,7 @@ describe('worker recycling', () => {
   });
 
   it('ends a replacement still starting when the pool closes', async () => {
-    const f = fakeWorkers();
-    const engine = createTesseractEngine({ workers: 1, recycleAfter: 1, start: f.start, warmUp });
-    const first = engine.recognize(Buffer.from('a'));
-    f.started[0]?.resolve();
-    await first;
+    const { f, engine } = await servedOnce(1, warmUp);
     const closing = engine.close();
     f.started[1]?.resolve();
     await closing;
