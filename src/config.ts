@@ -52,6 +52,9 @@ const envSchema = z.object({
   TWILIO_WHATSAPP_FROM: optionalString,
   TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
   WELCOME_CREDITS: z.coerce.number().int().min(0).default(0),
+  /** A key field read with less confidence than this (or not read) waits for the person's confirmation. */
+  REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
+  REVIEW_TTL_HOURS: z.coerce.number().positive().default(72),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -12,7 +12,7 @@ import { createApp } from './http/app.js';
 import { filesRoutes } from './invoices/files.routes.js';
 import { invoiceJobHandler } from './invoices/invoice.job.js';
 import { INVOICE_JOB } from './invoices/invoices.service.js';
-import { ensureLinkSecret } from './invoices/link-secret.js';
+import { ensureLinkSecret } from './invoices/link.secret.js';
 import { startJobWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
 import { renderInvoicePdf } from './pdf/invoice.pdf.js';

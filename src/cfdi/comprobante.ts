@@ -1,4 +1,4 @@
-import { InvoiceFailure } from '../invoices/invoice-failure.js';
+import { InvoiceFailure } from '../invoices/invoice.failure.js';
 import type { PaymentMethod, ReceiptFields } from '../receipts/receipt.types.js';
 import type { Comprobante, Concepto, Traslado } from './comprobante.types.js';
 import { buildConceptos } from './conceptos.js';

@@ -1,11 +1,11 @@
-import { InvoiceFailure } from '../invoices/invoice-failure.js';
+import { InvoiceFailure } from '../invoices/invoice.failure.js';
 import type { ReceiptFields, ReceiptItem } from '../receipts/receipt.types.js';
 import { type Claves, clavesForItem, WHOLE_TICKET } from './claves.js';
 import type { Concepto, Traslado } from './comprobante.types.js';
 import { formatCantidad, valorUnitario } from './concepto.amounts.js';
 import { cfdiText } from './emisor.js';
 import { IEPS_8, IVA_16 } from './money.js';
-import { planTaxClasses, splitTotalByClass } from './tax-plan.js';
+import { planTaxClasses, splitTotalByClass } from './tax.plan.js';
 import { type LineTaxes, shiftIva, splitGross, type TaxClass } from './taxes.js';
 
 /** Amounts beyond this (10 million pesos) are not a store ticket; they would only be an extraction error. */

@@ -1,6 +1,6 @@
 import { isGenericRfc, isValidRfc, normalizeRfc, rfcKind } from '../catalogs/rfc.js';
 import { isValidRegimen } from '../catalogs/sat.catalogs.js';
-import { InvoiceFailure } from '../invoices/invoice-failure.js';
+import { InvoiceFailure } from '../invoices/invoice.failure.js';
 import type { ReceiptFields } from '../receipts/receipt.types.js';
 import type { Emisor } from './comprobante.types.js';
 

@@ -1,6 +1,6 @@
 import { isGenericRfc, isValidRfc, normalizeRfc, rfcKind } from '../catalogs/rfc.js';
 import { isUsoAllowedForRegimen, isValidRegimen, usosForRegimen } from '../catalogs/sat.catalogs.js';
-import { InvoiceFailure } from '../invoices/invoice-failure.js';
+import { InvoiceFailure } from '../invoices/invoice.failure.js';
 import type { Receptor } from './comprobante.types.js';
 import { cfdiText } from './emisor.js';
 

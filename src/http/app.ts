@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../deps.js';
 import { invoicesRoutes } from '../invoices/invoices.routes.js';
@@ -8,22 +8,15 @@ import { profilesRoutes } from '../profiles/profiles.routes.js';
 import { bearerAuth } from './auth.js';
 import { mountDocs } from './docs.js';
 import type { AppEnv } from './env.js';
-import { handleError, validationFromZod } from './errors.js';
+import { handleError } from './errors.js';
 import { healthRoute, mountOpenApi } from './openapi.js';
-import { rateLimit } from './rate-limit.js';
+import { rateLimit } from './rate.limit.js';
+import { newRouter } from './router.js';
 
 export interface AppExtras {
   /** Routes mounted outside /api (no API key): signed file links, bot webhooks. */
   publicRoutes?: OpenAPIHono<AppEnv>[];
 }
-
-/** Every route validated with zod reports failures through the one error mapping. */
-export const newRouter = () =>
-  new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationFromZod(result.error, result.target);
-    },
-  });
 
 export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEnv> {
   const app = newRouter();

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Deps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
-import { newRouter } from '../http/app.js';
 import type { AppEnv } from '../http/env.js';
 import { errorResponses } from '../http/openapi.js';
+import { newRouter } from '../http/router.js';
 import { FILE_KINDS, type FileKind, verifyLink } from './invoice.links.js';
 import { findInvoice } from './invoices.repo.js';
 

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { findProfileById, getTaxInfo } from '../profiles/profiles.repo.js';
 import type { ReceiptData } from '../receipts/receipt.types.js';
-import { InvoiceFailure } from './invoice-failure.js';
+import { InvoiceFailure } from './invoice.failure.js';
 import { findInvoice, markCompleted, markFailed } from './invoices.repo.js';
 import { findMerchant, findMerchantRfcByName, learnMerchant } from './merchants.repo.js';
 

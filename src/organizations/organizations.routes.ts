@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Deps } from '../deps.js';
 import { notFound } from '../errors.js';
-import { newRouter } from '../http/app.js';
 import type { AppEnv } from '../http/env.js';
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi.js';
+import { newRouter } from '../http/router.js';
 import { findProfileByRfc, findProfileByRfcOrId, listOrgMembers } from '../profiles/profiles.repo.js';
 import { ProfilePatchSchema } from '../profiles/profiles.schemas.js';
 import { updateProfile } from '../profiles/profiles.service.js';

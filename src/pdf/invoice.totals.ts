@@ -4,7 +4,7 @@ import type { Comprobante } from '../cfdi/comprobante.types.js';
 import { formatPesos as pesos } from '../cfdi/money.js';
 import { formaPagoLabel, METODO_PAGO, trasladoLabel } from './invoice.labels.js';
 import { field, label, sectionTitle } from './invoice.style.js';
-import { importeConLetra } from './numero-a-letras.js';
+import { importeConLetra } from './numero.letras.js';
 
 /** The closing sections: totals (figures and words), payment data, and the timbre with the QR. */
 

@@ -1,5 +1,5 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
-import { enLetras } from '../pdf/numero-a-letras.js';
+import { enLetras } from '../pdf/numero.letras.js';
 import { franchisorLines, type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 import type { OcrWord } from './ocr.js';

@@ -13,8 +13,8 @@ import { INVOICE_JOB } from '../../src/invoices/invoices.service.js';
 import { type JobHandlers, runDueJobs } from '../../src/jobs/worker.js';
 import type { ReceiptData, ReceiptFields } from '../../src/receipts/receipt.types.js';
 import { makeTestDeps } from '../helpers/deps.js';
-import { FakeTelegram } from './fakes/fake-telegram.js';
-import { FakeTwilio } from './fakes/fake-twilio.js';
+import { FakeTelegram } from './fakes/telegram.fake.js';
+import { FakeTwilio } from './fakes/twilio.fake.js';
 
 export const TOKEN = '123456:TEST-token';
 export const SECRET = 'test-webhook-secret';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildComprobante } from '../../src/cfdi/comprobante.js';
 import { emisorNombre } from '../../src/cfdi/emisor.js';
-import { InvoiceFailure } from '../../src/invoices/invoice-failure.js';
+import { InvoiceFailure } from '../../src/invoices/invoice.failure.js';
 import type { ReceiptFields } from '../../src/receipts/receipt.types.js';
 import { fixtureReceipt, inputFor, RECEPTOR } from './cfdi.fixtures.js';
 

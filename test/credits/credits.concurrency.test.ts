@@ -62,7 +62,7 @@ describe('concurrent charges', () => {
       await migrate(db);
       const clock = (await makeTestDeps()).clock;
       const p = await seedProfile({ db, clock }, { credits: 15 });
-      const worker = path.join(here, 'charge-worker.ts');
+      const worker = path.join(here, 'charge.worker.ts');
       const outs = await Promise.all(
         [1, 2].map(() => run(tsx, [worker, file, p.profile.id, '12'], { timeout: 60_000 })),
       );

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import { checkReceiptImage, decodeReceiptImage } from '../../src/invoices/intake.js';
-import { ensureLinkSecret } from '../../src/invoices/link-secret.js';
+import { ensureLinkSecret } from '../../src/invoices/link.secret.js';
 import { fixtureImage } from './invoice.helpers.js';
 
 const codeOf = async (f: () => unknown) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/credits/credits.service.js';
-import { InvoiceFailure } from '../../src/invoices/invoice-failure.js';
+import { InvoiceFailure } from '../../src/invoices/invoice.failure.js';
 import { findMerchantRfcByName } from '../../src/invoices/merchants.repo.js';
 import { runDueJobs } from '../../src/jobs/worker.js';
 import { seedProfile } from '../helpers/seed.js';

@@ -5,8 +5,8 @@ import { isAppError } from '../../errors.js';
 import { createApiKey } from '../../profiles/apikeys.service.js';
 import { getTaxInfo } from '../../profiles/profiles.repo.js';
 import { updateTaxInfoIn } from '../../profiles/profiles.service.js';
+import { payingBalance } from './chat.billing.js';
 import { say, type Turn } from './chat.context.js';
-import { payingBalance } from './chat-billing.js';
 import { msg } from './messages.js';
 import { usoChoices } from './signup.flow.js';
 

@@ -2,6 +2,7 @@ import type { ProfilesTable } from '../../db/schema.js';
 import { tryNormalizePhone } from '../../profiles/phone.js';
 import { findProfileById, findProfileByPhone } from '../../profiles/profiles.repo.js';
 import { issueApiKey, setUso, showBalance, showTaxInfo } from './account.commands.js';
+import { payingBalance } from './chat.billing.js';
 import { type CoreDeps, say, type Turn } from './chat.context.js';
 import {
   type Conversation,
@@ -11,7 +12,6 @@ import {
   linkChat,
   markProcessed,
 } from './chat.repo.js';
-import { payingBalance } from './chat-billing.js';
 import { type Command, parseCommand } from './commands.js';
 import type { ChatRef, Incoming } from './conversation.types.js';
 import { listInvoices } from './invoices.commands.js';

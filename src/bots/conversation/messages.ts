@@ -1,4 +1,4 @@
-import type { FailureCode } from '../../invoices/invoice-failure.js';
+import type { FailureCode } from '../../invoices/invoice.failure.js';
 
 /** Every sentence the bots say, in Spanish (Mexico), short and friendly. Pure functions of their inputs. */
 const money = (cents: number, currency = 'MXN') =>

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { type Bot, BotError, webhookCallback } from 'grammy';
-import { newRouter } from '../../http/app.js';
 import type { AppEnv } from '../../http/env.js';
+import { newRouter } from '../../http/router.js';
 import type { Logger } from '../../logger.js';
 
 export const TELEGRAM_WEBHOOK_PATH = '/webhooks/telegram';

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import twilio from 'twilio';
-import { newRouter } from '../../http/app.js';
 import type { AppEnv } from '../../http/env.js';
+import { newRouter } from '../../http/router.js';
 import type { Logger } from '../../logger.js';
 import type { ChatRef, Handle, Incoming, MediaRef } from '../conversation/conversation.types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planTaxClasses, splitTotalByClass } from '../../src/cfdi/tax-plan.js';
+import { planTaxClasses, splitTotalByClass } from '../../src/cfdi/tax.plan.js';
 import { splitGross, type TaxClass } from '../../src/cfdi/taxes.js';
 
 const ivaOf = (amounts: number[], classes: TaxClass[]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enLetras, importeConLetra } from '../../src/pdf/numero-a-letras.js';
+import { enLetras, importeConLetra } from '../../src/pdf/numero.letras.js';
 
 describe('enLetras', () => {
   it.each([

@@ -1,12 +1,12 @@
 /**
  * Chat with a locally running server through the fake Telegram and Twilio servers (docs/bots.md).
- *   npx tsx test/bots/fakes/local-chat.ts      — prints the settings to start the server with, then reads commands.
+ *   npx tsx test/bots/fakes/chat.local.ts      — prints the settings to start the server with, then reads commands.
  */
 import { readFileSync } from 'node:fs';
 import readline from 'node:readline';
 import twilio from 'twilio';
-import { FakeTelegram } from './fake-telegram.js';
-import { FakeTwilio } from './fake-twilio.js';
+import { FakeTelegram } from './telegram.fake.js';
+import { FakeTwilio } from './twilio.fake.js';
 
 const SERVER = process.env.SERVER_URL ?? 'http://localhost:3000';
 // The server listens on PORT (default 3000): it must be the port SERVER_URL names.

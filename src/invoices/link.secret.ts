@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * LINK_SECRET when set; otherwise a random secret generated once and kept in DATA_DIR/link-secret, so links
+ * LINK_SECRET when set; otherwise a random secret generated once and kept in DATA_DIR/link.secret, so links
  * handed out before a restart keep working after it.
  */
 export function ensureLinkSecret(dataDir: string, configured: string | undefined): string {
