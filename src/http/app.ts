@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../deps.js';
+import { AppError } from '../errors.js';
 import { invoicesRoutes } from '../invoices/invoices.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { profilesRoutes } from '../profiles/profiles.routes.js';
 import { bearerAuth } from './auth.js';
 import { mountDocs } from './docs.js';
 import type { AppEnv } from './env.js';
-import { handleError } from './errors.js';
+import { errorResponse, handleError } from './errors.js';
 import { healthRoute, mountOpenApi } from './openapi.js';
 import { rateLimit } from './rate.limit.js';
 import { newRouter } from './router.js';
@@ -43,12 +44,12 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
     '*',
     bodyLimit({
       maxSize: config.MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'PayloadTooLarge', message: 'Request body is too large' }, 413),
+      onError: (c) => errorResponse(c, new AppError('PayloadTooLarge', 'Request body is too large')),
     }),
   );
   app.onError((err, c) => handleError(err, c, logger));
   app.notFound((c) =>
-    c.json({ error: 'NotFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404),
+    errorResponse(c, new AppError('NotFound', `No route for ${c.req.method} ${c.req.path}`)),
   );
 
   app.openapi(healthRoute, (c) =>

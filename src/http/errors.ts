@@ -3,8 +3,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { AppEnv } from './env.js';
 
-/** The one place that maps domain error codes to HTTP (decisions.md §5). */
+/** The one place that maps domain error codes to HTTP (docs/decisions.md §5). */
 export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   ValidationError: 400,
   Unauthorized: 401,
@@ -47,6 +48,11 @@ export function validationFromZod(error: ZodError, where?: string): AppError {
   );
 }
 
+/** The response for a domain error: every error body the service sends is written here. */
+export function errorResponse(c: Context<AppEnv>, err: AppError): Response {
+  return c.json(errorBody(err), STATUS_OF[err.code]);
+}
+
 const notJson = 'Request body is not valid JSON';
 /** What the framework rejects before our handlers run, in our error shape. */
 const CLIENT_ERRORS: Record<number, ErrorBody> = {
@@ -60,20 +66,16 @@ const CLIENT_ERRORS: Record<number, ErrorBody> = {
   },
 };
 
-export function handleError(err: unknown, c: Context, logger: Logger): Response {
+export function handleError(err: unknown, c: Context<AppEnv>, logger: Logger): Response {
   if (err instanceof AppError) {
-    if (err.code === 'InternalError')
-      logger.error({ reqId: c.get('requestId' as never), err }, 'internal error');
-    return c.json(errorBody(err), STATUS_OF[err.code]);
+    if (err.code === 'InternalError') logger.error({ reqId: c.get('requestId'), err }, 'internal error');
+    return errorResponse(c, err);
   }
   // Hono and its validators throw HTTPException (status, message) for what the client sent; anything else is a
   // bug: log it, answer a bare 500.
   const status = (err as { status?: number }).status;
   const client = status === undefined ? undefined : CLIENT_ERRORS[status];
   if (client) return c.json(client, status as ContentfulStatusCode);
-  logger.error({ reqId: c.get('requestId' as never), err }, 'unhandled error');
-  return c.json(
-    { error: 'InternalError', message: 'Something went wrong on our side' } satisfies ErrorBody,
-    500,
-  );
+  logger.error({ reqId: c.get('requestId'), err }, 'unhandled error');
+  return errorResponse(c, new AppError('InternalError', 'Something went wrong on our side'));
 }

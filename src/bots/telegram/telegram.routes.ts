@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { type Bot, BotError, webhookCallback } from 'grammy';
+import { AppError } from '../../errors.js';
 import type { AppEnv } from '../../http/env.js';
+import { errorResponse } from '../../http/errors.js';
 import { newRouter } from '../../http/router.js';
 import type { Logger } from '../../logger.js';
 
@@ -24,7 +26,7 @@ export function telegramRoutes(bot: Bot, secretToken: string, logger: Logger): O
     } catch (err) {
       const updateId = err instanceof BotError ? err.ctx.update.update_id : undefined;
       logger.error({ err: err instanceof BotError ? err.error : err, updateId }, 'telegram update failed');
-      return c.json({ error: 'InternalError', message: 'The update could not be handled' }, 500);
+      return errorResponse(c, new AppError('InternalError', 'The update could not be handled'));
     }
   });
   return router;

@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import twilio from 'twilio';
+import { AppError, forbidden } from '../../errors.js';
 import type { AppEnv } from '../../http/env.js';
+import { errorResponse } from '../../http/errors.js';
 import { newRouter } from '../../http/router.js';
 import type { Logger } from '../../logger.js';
 import type { ChatRef, Handle, Incoming, MediaRef } from '../conversation/conversation.types.js';
@@ -44,7 +46,7 @@ export function whatsappRoutes(deps: WhatsappRouteDeps): OpenAPIHono<AppEnv> {
       : c.req.url;
     const signature = c.req.header('x-twilio-signature') ?? '';
     if (!signature || !twilio.validateRequest(deps.authToken, signature, url, params)) {
-      return c.json({ error: 'Forbidden', message: 'Invalid Twilio signature' }, 403);
+      return errorResponse(c, forbidden('Invalid Twilio signature'));
     }
     const twiml = () => c.body(EMPTY_TWIML, 200, { 'Content-Type': 'text/xml; charset=utf-8' });
     const sid = params.MessageSid;
@@ -56,7 +58,7 @@ export function whatsappRoutes(deps: WhatsappRouteDeps): OpenAPIHono<AppEnv> {
       await deps.handle(chat, incomingOf(params), sid);
     } catch (err) {
       deps.logger.error({ err, messageSid: sid }, 'whatsapp message failed');
-      return c.json({ error: 'InternalError', message: 'The message could not be handled' }, 500);
+      return errorResponse(c, new AppError('InternalError', 'The message could not be handled'));
     }
     return twiml();
   });
