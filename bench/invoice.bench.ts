@@ -33,7 +33,8 @@ import { createReceiptReader } from '../src/receipts/receipts.reader.js';
 import { localStorage } from '../src/storage/local.storage.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const RECEIPTS = path.resolve(here, '../../shared/receipts/dev');
+/** The dev photos beside the repository; BENCH_RECEIPTS points elsewhere (e.g. from a worktree). */
+const RECEIPTS = process.env.BENCH_RECEIPTS ?? path.resolve(here, '../../shared/receipts/dev');
 const N = Number(process.env.BENCH_N ?? 20);
 
 const finished = new Map<string, (row: InvoicesTable) => void>();
