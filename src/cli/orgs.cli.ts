@@ -11,7 +11,7 @@ import {
   str,
 } from './args.cli.js';
 
-/** Organization commands (decisions.md §3). */
+/** Organization commands (docs/decisions.md §3). */
 export const ORG_COMMANDS: Record<string, Command> = {
   'create-org': {
     usage: 'create-org --name N [--description D] [--flags a,b] [--credits N]',

@@ -14,7 +14,7 @@ import {
   str,
 } from './args.cli.js';
 
-/** Profile, key and credit commands (decisions.md §3); same services as the REST routes. */
+/** Profile, key and credit commands (docs/decisions.md §3); same services as the REST routes. */
 export const PROFILE_COMMANDS: Record<string, Command> = {
   'create-profile': {
     usage:

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { InvoicesTable } from '../db/schema.js';
 
 /**
- * Signed, expiring file links (decisions.md §6). The link names only the invoice id and the file kind; the
+ * Signed, expiring file links (docs/decisions.md §6). The link names only the invoice id and the file kind; the
  * storage key comes from the invoice row, so nothing in a URL ever reaches the file system.
  */
 export type FileKind = 'pdf' | 'xml';

@@ -38,7 +38,7 @@ export const toOrgInvoice = (deps: PresentDeps, inv: InvoicesTable, memberRfc: s
   member_rfc: memberRfc,
 });
 
-/** The details form of decisions.md §6. */
+/** The details form of docs/decisions.md §6. */
 export const toInvoiceDetails = (deps: PresentDeps, inv: InvoicesTable, memberRfc: string) => ({
   ...toInvoice(deps, inv),
   member_rfc: memberRfc,

@@ -105,7 +105,7 @@ function fromRequest(
   };
 }
 
-/** The member an org invoice is for: admins may name any member, others only themselves (decisions.md §4). */
+/** The member an org invoice is for: admins may name any member, others only themselves (docs/decisions.md §4). */
 async function memberFor(deps: Deps, caller: ProfilesTable, rfc: string): Promise<ProfilesTable> {
   if (!caller.org_id) throw notFound('Member');
   if (caller.rfc === rfc) return caller;

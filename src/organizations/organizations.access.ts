@@ -2,7 +2,7 @@ import type { ProfilesTable } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
 
 /**
- * Authorization rules of decisions.md §4. Own organization but not allowed: Forbidden. Another
+ * Authorization rules of docs/decisions.md §4. Own organization but not allowed: Forbidden. Another
  * organization's resource or an unknown one: NotFound, so existence is never revealed.
  */
 type Caller = Pick<ProfilesTable, 'id' | 'org_id' | 'is_admin'>;

@@ -29,7 +29,7 @@ export const toOrganization = (o: OrganizationsTable): OrganizationView => ({
   feature_flags: parseFlags(o.feature_flags),
 });
 
-/** The CLI's organization: the Organization shape plus its balance (decisions.md §3). */
+/** The CLI's organization: the Organization shape plus its balance (docs/decisions.md §3). */
 export const toOrganizationWithCredits = (o: OrganizationsTable) => ({
   ...toOrganization(o),
   credits_remaining: o.credits_remaining,

@@ -9,7 +9,7 @@ import { parseFlags } from './organizations.presenters.js';
 
 type OrgDeps = { db: Db; clock: Clock };
 
-/** Feature flags are free-form snake_case names (decisions.md §3b). */
+/** Feature flags are free-form snake_case names (docs/decisions.md §3b). */
 const FLAG_NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
 
 export interface NewOrganization {

@@ -36,7 +36,7 @@ export const toShortProfile = (p: ProfilesTable): ShortProfileView => ({
   credits_remaining: p.credits_remaining,
 });
 
-/** GET/PATCH /api/profile/{rfc}/tax-info: the update names, so GET and PATCH round-trip (decisions.md §3b). */
+/** GET/PATCH /api/profile/{rfc}/tax-info: the update names, so GET and PATCH round-trip (docs/decisions.md §3b). */
 export const toTaxInfo = (rfc: string, t: TaxInfoTable | undefined): TaxInfoView => ({
   tax_id: rfc,
   taxpayer: t?.taxpayer ?? null,

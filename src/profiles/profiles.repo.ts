@@ -11,7 +11,7 @@ export const findProfileByRfc = (db: DbOrTrx, rfc: string): Promise<ProfilesTabl
 export const findProfileById = (db: DbOrTrx, id: string): Promise<ProfilesTable | undefined> =>
   db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Path segments that accept "RFC or profile UUID" (the seed allows both on some routes). */
+/** Path segments that accept "RFC or profile UUID" (the interface allows both on some routes). */
 export const findProfileByRfcOrId = (db: DbOrTrx, rfcOrUuid: string): Promise<ProfilesTable | undefined> =>
   isUuid(rfcOrUuid) ? findProfileById(db, rfcOrUuid.toLowerCase()) : findProfileByRfc(db, rfcOrUuid);
 

@@ -70,7 +70,7 @@ export function checkTaxCodes(
 
 type Unique = 'rfc' | 'email' | 'phone_number';
 
-/** 409 when another profile already holds the RFC, email or phone (decisions.md §4). */
+/** 409 when another profile already holds the RFC, email or phone (docs/decisions.md §4). */
 export async function assertUnique(
   db: DbOrTrx,
   values: Partial<Record<Unique, string | null>>,

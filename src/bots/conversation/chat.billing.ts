@@ -13,7 +13,7 @@ export interface ChatPayer {
   orgName?: string;
 }
 
-/** decisions.md §8: a member of an organization with `chat_invoicing` spends the organization's credits. */
+/** docs/decisions.md §8: a member of an organization with `chat_invoicing` spends the organization's credits. */
 export async function chatPayer(db: DbOrTrx, profile: ProfilesTable): Promise<ChatPayer> {
   if (profile.org_id && (await orgHasFlag(db, profile.org_id, CHAT_INVOICING_FLAG))) {
     const org = await getOrganization(db, profile.org_id);
