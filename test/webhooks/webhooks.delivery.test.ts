@@ -124,3 +124,156 @@ describe('invoice events reach a registered URL, signed', () => {
     expect(await h.deps.db.selectFrom('webhook_deliveries').selectAll().execute()).toEqual([]);
   });
 });
+
+describe('at-least-once delivery', () => {
+  it('500, 500, then 200: the same webhook-id three times, after 5 s and 30 s, and 3 attempts listed', async () => {
+    const h = await webhookHarness();
+    const rx = await receiver({ answers: [500, 500, 200] });
+    const me = await seedProfile(h.deps);
+    const ep = await h.register(me.auth, { url: rx.url });
+    await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket));
+    await h.runJobs();
+    const deliveries = () =>
+      call(h.app, 'GET', `/api/svc/webhook-endpoints/${ep.body.id}/deliveries`, me.auth);
+    const first = ((await deliveries()).body.deliveries as Record<string, unknown>[])[0]!;
+    expect(first).toMatchObject({
+      event: 'invoice.completed',
+      status: 'pending',
+      status_code: 500,
+      attempts: 1,
+    });
+    expect(first.next_retry_at).toBe(new Date(h.deps.clock.now().getTime() + 5000).toISOString());
+
+    h.deps.clock.advance(4000);
+    await h.runJobs();
+    expect(rx.received).toHaveLength(1); // not due yet
+    h.deps.clock.advance(1000);
+    await h.runJobs();
+    expect(rx.received).toHaveLength(2);
+    h.deps.clock.advance(30_000);
+    await h.runJobs();
+
+    expect(rx.received).toHaveLength(3);
+    const ids = new Set(rx.received.map((r) => r.headers['webhook-id']));
+    expect(ids.size).toBe(1);
+    expect(new Set(rx.received.map((r) => r.body)).size).toBe(1);
+    for (const r of rx.received) expect(verifies(String(ep.body.secret), r)).toBe(true);
+    const last = ((await deliveries()).body.deliveries as Record<string, unknown>[])[0]!;
+    expect(last).toMatchObject({ status: 'delivered', status_code: 200, attempts: 3, next_retry_at: null });
+    expect(last.event_id).toBe(rx.received[0]!.headers['webhook-id']);
+    expect(last.response_body).toBe('answer 200');
+  });
+
+  it('a receiver down for an hour gets the event once it is back; a restart between attempts loses nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webhooks-'));
+    closers.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'service.sqlite');
+    const clock = fixedClock();
+    const rx = await receiver({ answers: [503, 503, 503, 503, 503], fallback: 200 });
+
+    const db1 = createDb({ sqliteFile: file });
+    await migrate(db1);
+    const one = await webhookHarness({ db: db1, clock });
+    const me = await seedProfile(one.deps);
+    await one.register(me.auth, { url: rx.url });
+    await one.app.request('/api/svc/facturar-ticket', json(me.auth, ticket));
+    await one.runJobs();
+    expect(rx.received).toHaveLength(1);
+    await db1.destroy();
+
+    // Another process on the same file, an hour and a quarter later.
+    const db2 = createDb({ sqliteFile: file });
+    const two = await webhookHarness({ db: db2, clock });
+    for (const step of [5_000, 30_000, 120_000, 600_000, 3_600_000]) {
+      clock.advance(step);
+      await two.runJobs();
+    }
+    await db2.destroy();
+    expect(rx.received).toHaveLength(6);
+    expect(new Set(rx.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+  });
+
+  it('a 410 disables the endpoint, and the list says so; no further events go there', async () => {
+    const h = await webhookHarness();
+    const rx = await receiver({ answers: [410] });
+    const me = await seedProfile(h.deps);
+    const ep = await h.register(me.auth, { url: rx.url });
+    await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket));
+    await h.runJobs();
+    const list = await call(h.app, 'GET', '/api/svc/webhook-endpoints', me.auth);
+    expect(list.body.endpoints).toEqual([
+      expect.objectContaining({
+        id: ep.body.id,
+        status: 'disabled',
+        disabled_reason: 'The endpoint answered 410 Gone',
+      }),
+    ]);
+    await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket));
+    await h.runJobs();
+    h.deps.clock.advance(60_000);
+    await h.runJobs();
+    expect(rx.received).toHaveLength(1);
+  });
+
+  it('failing for 3 days disables the endpoint; retries stop 24 h after the event', async () => {
+    const h = await webhookHarness();
+    const rx = await receiver({ fallback: 500 });
+    const me = await seedProfile(h.deps);
+    const ep = await h.register(me.auth, { url: rx.url });
+    const status = async () =>
+      (
+        (await call(h.app, 'GET', '/api/svc/webhook-endpoints', me.auth)).body.endpoints as {
+          status: string;
+          disabled_reason: string | null;
+        }[]
+      )[0]!;
+    for (let day = 0; day < 4 && (await status()).status === 'enabled'; day++) {
+      await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket));
+      // Jump from one due attempt to the next, then to the next day.
+      const dayEnd = h.deps.clock.now().getTime() + 24 * 3_600_000;
+      for (;;) {
+        await h.runJobs();
+        const next = await h.deps.db
+          .selectFrom('jobs')
+          .select('run_at')
+          .where('status', '=', 'queued')
+          .orderBy('run_at')
+          .executeTakeFirst();
+        if (!next) break;
+        h.deps.clock.advance(new Date(next.run_at).getTime() - h.deps.clock.now().getTime());
+      }
+      h.deps.clock.advance(dayEnd - h.deps.clock.now().getTime());
+    }
+    expect(await status()).toEqual({
+      ...(await status()),
+      status: 'disabled',
+      disabled_reason: 'Every delivery failed for 3 days',
+    });
+    const d = await call(h.app, 'GET', `/api/svc/webhook-endpoints/${ep.body.id}/deliveries`, me.auth);
+    const first = (d.body.deliveries as { attempts: number; status: string }[]).at(-1)!;
+    // 5 s, 30 s, 2 min, 10 min, 1 h, 2 h, 4 h, 8 h and 8 h fit in 24 h: ten attempts, then it is given up.
+    expect(first).toMatchObject({ status: 'failed', attempts: 10 });
+  });
+
+  it("an org admin's endpoint gets the organization's invoices, not the members' personal ones", async () => {
+    const h = await webhookHarness();
+    const orgRx = await receiver();
+    const memberRx = await receiver();
+    const { org, admin, member } = await seedOrgWithAdmin(h.deps);
+    expect((await h.register(admin.auth, { url: orgRx.url, org_id: org.id })).status).toBe(201);
+    expect((await h.register(member.auth, { url: memberRx.url })).status).toBe(201);
+
+    const billed = await (
+      await h.app.request(
+        '/api/svc/facturar-ticket-org',
+        json(member.auth, { ...ticket, rfc: member.profile.rfc }),
+      )
+    ).json();
+    await h.app.request('/api/svc/facturar-ticket', json(member.auth, ticket));
+    await h.runJobs();
+
+    expect(orgRx.received.map((r) => parse(r.body).data.invoice.id)).toEqual([billed.id]);
+    // The member's own endpoint hears about both of its invoices.
+    expect(memberRx.received).toHaveLength(2);
+  });
+});
