@@ -6,6 +6,7 @@ import { fixedClock } from '../../src/clock.js';
 import { createDb } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
 import { findInvoice } from '../../src/invoices/invoices.repo.js';
+import { startJobWorker } from '../../src/jobs/worker.js';
 import { recordInvoiceEvent } from '../../src/webhooks/webhooks.events.js';
 import { call, seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
 import { fakeReader, fixtureB64, groundTruth, json } from '../invoices/invoice.helpers.js';
@@ -275,5 +276,47 @@ describe('at-least-once delivery', () => {
     expect(orgRx.received.map((r) => parse(r.body).data.invoice.id)).toEqual([billed.id]);
     // The member's own endpoint hears about both of its invoices.
     expect(memberRx.received).toHaveLength(2);
+  });
+});
+
+describe('what one endpoint can do to the sender', () => {
+  it('a hanging endpoint times out without delaying another endpoint', async () => {
+    const h = await webhookHarness({ timeoutMs: 800 });
+    const slow = await receiver({ delayMs: 5000 });
+    const fast = await receiver();
+    const me = await seedProfile(h.deps);
+    await h.register(me.auth, { url: slow.url });
+    await h.register(me.auth, { url: fast.url });
+    await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket));
+    const worker = startJobWorker(h.deps, h.handlers, { concurrency: 2, pollMs: 5 });
+    await worker.drain();
+    await worker.stop();
+    expect(fast.received).toHaveLength(1);
+    expect(slow.received).toHaveLength(1);
+    // The fast endpoint got its event before the slow one's attempt was given up.
+    expect(fast.received[0]!.at).toBeLessThan(slow.received[0]!.at + 800);
+    const rows = await h.deps.db.selectFrom('webhook_deliveries').selectAll().execute();
+    expect(rows.map((r) => [r.status, r.last_error]).sort()).toEqual([
+      ['delivered', null],
+      ['pending', 'timed out after 800 ms'],
+    ]);
+  });
+
+  it('redirects are not followed and only 1 KB of an answer is kept', async () => {
+    const h = await webhookHarness();
+    const target = await receiver();
+    const big = await receiver({ answers: [500], body: 'é'.repeat(3000) });
+    const redirecting = await receiver({ answers: [307], location: target.url });
+    const me = await seedProfile(h.deps);
+    await h.register(me.auth, { url: big.url });
+    await h.register(me.auth, { url: redirecting.url });
+    await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket));
+    await h.runJobs();
+    expect(target.received).toEqual([]);
+    const rows = await h.deps.db.selectFrom('webhook_deliveries').selectAll().execute();
+    const byCode = Object.fromEntries(rows.map((r) => [r.status_code, r]));
+    expect(byCode[307]).toMatchObject({ status: 'pending', last_error: 'HTTP 307' });
+    expect(Buffer.byteLength(byCode[500]!.response_body!)).toBeLessThanOrEqual(1024);
+    expect(byCode[500]!.response_body!.length).toBeGreaterThan(400);
   });
 });

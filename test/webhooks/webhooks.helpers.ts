@@ -25,7 +25,9 @@ export interface Received {
  * A real HTTP server on 127.0.0.1 (ephemeral port) that records every request and answers from a script:
  * `answers` are used in order, then `fallback`.
  */
-export async function startReceiver(opts: { answers?: number[]; fallback?: number; delayMs?: number } = {}) {
+export async function startReceiver(
+  opts: { answers?: number[]; fallback?: number; delayMs?: number; body?: string; location?: string } = {},
+) {
   const received: Received[] = [];
   const answers = [...(opts.answers ?? [])];
   const server = http.createServer((req, res) => {
@@ -34,10 +36,9 @@ export async function startReceiver(opts: { answers?: number[]; fallback?: numbe
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const status = answers.shift() ?? opts.fallback ?? 200;
-      setTimeout(
-        () => res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`),
-        opts.delayMs ?? 0,
-      );
+      const headers = { 'content-type': 'text/plain', ...(opts.location ? { location: opts.location } : {}) };
+      const answer = () => res.writeHead(status, headers).end(opts.body ?? `answer ${status}`);
+      setTimeout(answer, opts.delayMs ?? 0);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -45,7 +46,11 @@ export async function startReceiver(opts: { answers?: number[]; fallback?: numbe
   return {
     received,
     url: `http://127.0.0.1:${port}/hooks`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -83,6 +88,7 @@ export async function webhookHarness(
     clock?: ReturnType<typeof fixedClock>;
     readReceipt?: ReceiptReader;
     storage?: ReturnType<typeof memoryStorage>;
+    timeoutMs?: number;
   } = {},
 ) {
   const clock = over.clock ?? fixedClock();
@@ -95,8 +101,12 @@ export async function webhookHarness(
     'metadata.example.test': ['169.254.169.254'],
   });
   const invoiceEvents = composeInvoiceEvents(recorded, webhookInvoiceEvents({ config, clock }));
-  const h = await invoiceHarness({ ...over, clock, config, invoiceEvents, resolveHost });
-  const handlers = { ...h.handlers, [WEBHOOK_DELIVERY_JOB]: webhookDeliveryHandler(h.deps) };
+  const { timeoutMs, ...rest } = over;
+  const h = await invoiceHarness({ ...rest, clock, config, invoiceEvents, resolveHost });
+  const handlers = {
+    ...h.handlers,
+    [WEBHOOK_DELIVERY_JOB]: webhookDeliveryHandler(Object.assign(h.deps, { timeoutMs })),
+  };
   return {
     ...h,
     handlers,
