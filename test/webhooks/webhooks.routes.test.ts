@@ -1,4 +1,6 @@
+import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/clock.js';
 import { call, seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
 import { fakeResolver, startReceiver, verifies, webhookHarness } from './webhooks.helpers.js';
 
@@ -153,6 +155,26 @@ describe('webhook endpoint management', () => {
     const after = rx.received[1]!;
     expect(verifies(newSecret, after)).toBe(true);
     expect(verifies(oldSecret, after)).toBe(false);
+  });
+  it('the reference Standard Webhooks library verifies deliveries, with either secret during a rotation', async () => {
+    // The library checks the timestamp against the real time, so this clock starts now.
+    const h = await webhookHarness({ clock: fixedClock(new Date().toISOString()) });
+    const rx = await receiver();
+    const me = await seedProfile(h.deps);
+    const ep = await h.register(me.auth, { url: rx.url });
+    await call(h.app, 'POST', `${PATH}/${ep.body.id}/test`, me.auth);
+    const rotated = await call(h.app, 'POST', `${PATH}/${ep.body.id}/rotate-secret`, me.auth);
+    await call(h.app, 'POST', `${PATH}/${ep.body.id}/test`, me.auth);
+    await h.runJobs();
+    const headers = (i: number) => rx.received[i]!.headers as Record<string, string>;
+    const payload = new Webhook(String(ep.body.secret)).verify(rx.received[0]!.body, headers(0));
+    expect(payload).toMatchObject({ type: 'ping' });
+    for (const secret of [ep.body.secret, rotated.body.secret])
+      expect(new Webhook(String(secret)).verify(rx.received[1]!.body, headers(1))).toMatchObject({
+        type: 'ping',
+      });
+    const stranger = new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`);
+    expect(() => stranger.verify(rx.received[1]!.body, headers(1))).toThrow();
   });
 });
 
