@@ -245,3 +245,25 @@ describe('refused URLs', () => {
     ]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every webhook route with its schemas', async () => {
+    const h = await webhookHarness();
+    const doc = (await (await h.app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.paths[PATH]!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths[`${PATH}/{id}`]!)).toEqual(['delete']);
+    for (const p of ['/rotate-secret', '/test', '/deliveries'])
+      expect(doc.paths[`${PATH}/{id}${p}`]).toBeDefined();
+    expect(doc.paths[PATH]!.post!.responses['201']).toBeDefined();
+    for (const s of [
+      'CreatedWebhookEndpoint',
+      'WebhookEndpoint',
+      'WebhookDelivery',
+      'RotatedWebhookEndpoint',
+    ])
+      expect(doc.components.schemas[s], s).toBeDefined();
+  });
+});
