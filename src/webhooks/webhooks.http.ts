@@ -13,12 +13,14 @@ export interface PostOptions {
   maxBodyBytes: number;
 }
 
+type AllCallback = (err: null, addresses: { address: string; family: number }[]) => void;
+
 /** A lookup that answers with the pre-checked address, so DNS cannot change between the check and connect. */
 function pinned(address: string): LookupFunction {
   const family = isIP(address) === 6 ? 6 : 4;
   return (_host, opts, cb) => {
-    if ((opts as { all?: boolean }).all)
-      (cb as never as (e: null, a: unknown[]) => void)(null, [{ address, family }]);
+    // Happy-eyeballs connects ask for every address at once (`all`), and get the list form of the callback.
+    if (opts.all) (cb as unknown as AllCallback)(null, [{ address, family }]);
     else cb(null, address, family);
   };
 }

@@ -61,7 +61,7 @@ const rotate = createRoute({
   summary: 'New signing secret; the previous one keeps signing alongside it for 24 hours',
   responses: { 200: jsonResponse(RotatedEndpointSchema, 'The new secret'), ...errorResponses(400, 404) },
 });
-const test = createRoute({
+const sendPing = createRoute({
   ...base,
   ...byId('/test'),
   method: 'post',
@@ -97,7 +97,7 @@ export function webhooksRoutes(deps: Deps): OpenAPIHono<AppEnv> {
     const ep = await rotateSecret(deps, c.get('profile'), c.req.valid('param').id);
     return c.json(toRotatedEndpoint(ep), 200);
   });
-  app.openapi(test, async (c) => {
+  app.openapi(sendPing, async (c) => {
     const d = await pingEndpoint(deps, c.get('profile'), c.req.valid('param').id);
     return c.json(toDelivery({ ...d, event_type: 'ping' }), 202);
   });
