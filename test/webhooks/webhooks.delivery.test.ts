@@ -47,7 +47,7 @@ describe('invoice events reach a registered URL, signed', () => {
     expect(rx.received).toHaveLength(1);
     const got = rx.received[0]!;
     expect(verifies(String(ep.body.secret), got)).toBe(true);
-    expect(verifies('whsec_' + Buffer.alloc(32, 1).toString('base64'), got)).toBe(false);
+    expect(verifies(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, got)).toBe(false);
     const event = parse(got.body);
     expect(event.type).toBe('invoice.completed');
     expect(got.headers['webhook-id']).toBe(event.id);
