@@ -55,6 +55,11 @@ const envSchema = z.object({
   /** A key field read with less confidence than this (or not read) waits for the person's confirmation. */
   REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
   REVIEW_TTL_HOURS: z.coerce.number().positive().default(72),
+  /** Lets webhook endpoints use http:// to a loopback address (tests, local development); never in production. */
+  WEBHOOK_ALLOW_INSECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,7 @@ import type { InvoiceEvents } from './invoices/invoice.events.js';
 import type { Logger } from './logger.js';
 import type { ReceiptReader } from './receipts/receipt.types.js';
 import type { Storage } from './storage/storage.js';
+import type { HostResolver } from './webhooks/webhooks.url.js';
 
 /**
  * Everything slow, external or nondeterministic, built once in main.ts (or by a test) and passed down.
@@ -21,4 +22,6 @@ export interface Deps {
   issuer: Issuer;
   /** Listeners told when an invoice job finishes (the chat bots). */
   invoiceEvents?: InvoiceEvents;
+  /** DNS lookups for webhook URLs; the system resolver when unset. */
+  resolveHost?: HostResolver;
 }

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { createApp } from './http/app.js';
 import { filesRoutes } from './invoices/files.routes.js';
+import { composeInvoiceEvents } from './invoices/invoice.events.js';
 import { invoiceJobHandler } from './invoices/invoice.job.js';
 import { INVOICE_JOB } from './invoices/invoices.service.js';
 import { ensureLinkSecret } from './invoices/link.secret.js';
@@ -19,6 +20,8 @@ import { renderInvoicePdf } from './pdf/invoice.pdf.js';
 import { warmUpPdf } from './pdf/invoice.warmup.js';
 import { createReceiptReader } from './receipts/receipts.reader.js';
 import { localStorage } from './storage/local.storage.js';
+import { webhookDeliveryHandler } from './webhooks/webhooks.delivery.js';
+import { WEBHOOK_DELIVERY_JOB, webhookInvoiceEvents } from './webhooks/webhooks.events.js';
 
 function sandboxIssuer(config: Config) {
   const defaults = defaultSandboxCsdPaths();
@@ -57,12 +60,14 @@ async function main(): Promise<void> {
 
   // Chat bots: webhook routes, completion notices, chat jobs. Off without tokens.
   const bots = createBots(deps);
-  deps.invoiceEvents = bots.invoiceEvents;
+  // Chat notices and webhook events are written in the same transaction as the invoice's new status.
+  deps.invoiceEvents = composeInvoiceEvents(bots.invoiceEvents, webhookInvoiceEvents(deps));
 
   const app = createApp(deps, { publicRoutes: [filesRoutes(deps), ...bots.routes] });
   const worker = startJobWorker(deps, {
     [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf: renderInvoicePdf }),
     ...bots.jobHandlers,
+    [WEBHOOK_DELIVERY_JOB]: webhookDeliveryHandler(deps),
   });
   await bots.start();
   // pdfmake's first document in a process costs ~0.5 s (module load, JIT); pay it before the first invoice.

@@ -171,4 +171,48 @@ export interface Database {
   processed_updates: ProcessedUpdatesTable;
   outbox: OutboxTable;
   schema_migrations: { name: string; applied_at: string };
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  profile_id: string | null;
+  org_id: string | null;
+  created_by_profile_id: string;
+  url: string;
+  /** JSON array of event types; NULL means every event. */
+  events: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  status: 'enabled' | 'disabled';
+  disabled_reason: string | null;
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  invoice_id: string | null;
+  body: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  status_code: number | null;
+  last_error: string | null;
+  response_body: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
 }

@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { invoicesRoutes } from '../invoices/invoices.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { profilesRoutes } from '../profiles/profiles.routes.js';
+import { webhooksRoutes } from '../webhooks/webhooks.routes.js';
 import { bearerAuth } from './auth.js';
 import { mountDocs } from './docs.js';
 import type { AppEnv } from './env.js';
@@ -65,5 +66,6 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
   app.route('/', profilesRoutes(deps));
   app.route('/', organizationsRoutes(deps));
   app.route('/', invoicesRoutes(deps));
+  app.route('/', webhooksRoutes(deps));
   return app;
 }
