@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
-import { AppError, type ErrorCode, type ErrorDetail } from '../errors.js';
+import { AppError, type ErrorCode, type ErrorDetail, RetryLater } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 /** The one place that maps domain error codes to HTTP (decisions.md §5). */
@@ -64,6 +64,7 @@ export function handleError(err: unknown, c: Context, logger: Logger): Response 
   if (err instanceof AppError) {
     if (err.code === 'InternalError')
       logger.error({ reqId: c.get('requestId' as never), err }, 'internal error');
+    if (err instanceof RetryLater) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(errorBody(err), STATUS_OF[err.code]);
   }
   // Hono and its validators throw HTTPException (status, message) for what the client sent; anything else is a

@@ -22,7 +22,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
-  429: 'RateLimited: too many requests for this key (see Retry-After)',
+  429: 'RateLimited: too many requests for this key, or too many invoices processing for the payer (see Retry-After)',
   500: 'InternalError',
 };
 

@@ -88,6 +88,10 @@ export const msg = {
     'Tu uso de CFDI no es compatible con tu régimen. Cámbialo con /uso y vuelve a enviar la foto. No se cobró nada.',
   taxInfoIncomplete: () =>
     'A tus datos fiscales les falta información (nombre, código postal o régimen). Revísalos con /datos. No se cobró nada.',
+  slowDown: () =>
+    'Vas muy rápido 🙂. Espera un minuto: lo que me enviaste de más no lo procesé ni se cobró. Después vuelve a enviarlo.',
+  tooManyProcessing: () =>
+    'Ya tienes muchos tickets en proceso. Espera a que terminen y vuelve a enviar esta foto; no se cobró nada.',
   mediaUnavailable: () => 'No pude descargar tu imagen. ¿Me la envías otra vez?',
 
   invoiceCaption: (vendor: string | null, cents: number | null, currency: string, uuid: string | null) =>
