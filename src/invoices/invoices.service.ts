@@ -88,7 +88,7 @@ export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput)
     const existing = await findByIdempotencyKey(db, input.createdByProfileId, key);
     if (existing) return replay(existing, input);
   }
-  const image = await checkReceiptImage(input.image);
+  const image = await checkReceiptImage(input.image, deps.config.MAX_IMAGE_PIXELS);
   await checkReceptor(db, input.ownerProfileId, input.cfdiUsage);
   await checkPayerNotBusy(deps, input.chargeTo);
 

@@ -137,3 +137,20 @@ describe('chat fair use', () => {
     expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(18);
   });
 });
+
+describe('chat: a pixel bomb', () => {
+  it('is refused with its own Spanish message, nothing charged', async () => {
+    const { pngBomb } = await import('./image.bombs.js');
+    const h = await botHarness();
+    try {
+      const profile = await linked(h, USER, { credits: 2 });
+      h.tg.addFile('bomb', pngBomb(8000, 8000));
+      await h.telegram(photo('bomb'));
+      await h.settle();
+      expect(h.tg.textsTo(USER).at(-1)).toMatch(/^Esa imagen tiene demasiada resolución/);
+      expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(2);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -66,7 +66,8 @@ function refusalText(err: unknown, payer: ChatPayer | undefined, limitBytes: num
     case 'InsufficientCredits':
       return msg.noCredits(payer?.orgName);
     case 'PayloadTooLarge':
-      return msg.tooBig(sizeText(limitBytes));
+      // Intake names the pixel count when the resolution, not the file size, is over the limit.
+      return / pixels /.test(err.message) ? msg.tooManyPixels() : msg.tooBig(sizeText(limitBytes));
     case 'UnsupportedMediaType':
       return msg.badImage();
     case 'ValidationError': {

@@ -83,6 +83,8 @@ export const msg = {
     `📸 Recibí tu ticket y ya lo estoy facturando; te aviso en cuanto esté lista.\n${org ? `A ${org} le` : 'Te'} ${credits === 1 ? 'queda' : 'quedan'} ${creditos(credits)}.`,
   tooBig: (limit: string) =>
     `Esa imagen pesa más de ${limit}. Envíala como foto normal o con menos resolución.`,
+  tooManyPixels: () =>
+    'Esa imagen tiene demasiada resolución para un ticket. Envíala como foto normal (no como archivo) o redúcela.',
   badImage: () => 'No pude abrir esa imagen. Envíala otra vez como foto (JPG o PNG).',
   usoProblem: () =>
     'Tu uso de CFDI no es compatible con tu régimen. Cámbialo con /uso y vuelve a enviar la foto. No se cobró nada.',
