@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../deps.js';
 import { invoicesRoutes } from '../invoices/invoices.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { profilesRoutes } from '../profiles/profiles.routes.js';
 import { bearerAuth } from './auth.js';
+import { bodyLimit } from './body.limit.js';
 import { mountDocs } from './docs.js';
 import type { AppEnv } from './env.js';
 import { handleError } from './errors.js';
@@ -39,13 +39,7 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
       'request',
     );
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'PayloadTooLarge', message: 'Request body is too large' }, 413),
-    }),
-  );
+  app.use('*', bodyLimit({ maxBytes: config.MAX_BODY_BYTES }));
   app.onError((err, c) => handleError(err, c, logger));
   app.notFound((c) =>
     c.json({ error: 'NotFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404),
