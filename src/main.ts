@@ -19,6 +19,7 @@ import { renderInvoicePdf } from './pdf/invoice.pdf.js';
 import { warmUpPdf } from './pdf/invoice.warmup.js';
 import { createReceiptReader } from './receipts/receipts.reader.js';
 import { localStorage } from './storage/local.storage.js';
+import { RETENTION_JOB, retentionJobHandler, scheduleRetention } from './storage/retention.job.js';
 
 function sandboxIssuer(config: Config) {
   const defaults = defaultSandboxCsdPaths();
@@ -63,7 +64,9 @@ async function main(): Promise<void> {
   const worker = startJobWorker(deps, {
     [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf: renderInvoicePdf }),
     ...bots.jobHandlers,
+    [RETENTION_JOB]: retentionJobHandler(deps),
   });
+  await scheduleRetention(deps);
   await bots.start();
   // pdfmake's first document in a process costs ~0.5 s (module load, JIT); pay it before the first invoice.
   void warmUpPdf().catch((err) => logger.warn({ err }, 'PDF warm-up failed'));

@@ -63,12 +63,11 @@ function wireTelegram({ deps, handle, botInfo }: Wiring, token: string): Channel
     send: telegramSender({ api: bot.api, db: deps.db, storage: deps.storage }),
     fetch: telegramFetcher({ api: bot.api, token, apiRoot, maxBytes: config.MAX_IMAGE_BYTES }),
     setup: () =>
-      setupTelegram(bot.api, { publicBaseUrl: config.PUBLIC_BASE_URL, secret, logger }).catch(
-        (err: unknown) =>
-          logger.error(
-            { err },
-            'Telegram set-up (commands/webhook) failed; an already registered webhook still works',
-          ),
+      setupTelegram(bot, { publicBaseUrl: config.PUBLIC_BASE_URL, secret, logger }).catch((err: unknown) =>
+        logger.error(
+          { err },
+          'Telegram set-up (commands/webhook) failed; an already registered webhook still works',
+        ),
       ),
   };
 }
