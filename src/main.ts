@@ -18,6 +18,7 @@ import { createLogger } from './logger.js';
 import { renderInvoicePdf } from './pdf/invoice.pdf.js';
 import { warmUpPdf } from './pdf/invoice.warmup.js';
 import { createReceiptReader } from './receipts/receipts.reader.js';
+import { ensurePrivateDir } from './storage/data.dir.js';
 import { localStorage } from './storage/local.storage.js';
 import { RETENTION_JOB, retentionJobHandler, scheduleRetention } from './storage/retention.job.js';
 
@@ -34,7 +35,10 @@ function sandboxIssuer(config: Config) {
 /** Composition root: the only place that builds real adapters and starts things. */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  // Everything the service writes (database, files, generated secrets) is owner-only.
+  process.umask(0o077);
   const loaded = loadConfig();
+  ensurePrivateDir(loaded.dataDir);
   const config: Config = { ...loaded, linkSecret: ensureLinkSecret(loaded.dataDir, loaded.linkSecret) };
   const logger = createLogger(config.LOG_LEVEL);
   const db = createDb({ sqliteFile: config.databaseFile, databaseUrl: config.DATABASE_URL });

@@ -3,7 +3,7 @@ import { enqueue } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/worker.js';
 
 /**
- * The durable housekeeping job: one queued row that runs every hour and queues its successor, so it survives
+ * The durable housekeeping job (old receipt photos, delivery records): one queued row that runs every hour and queues its successor, so it survives
  * restarts and, with several processes, runs in one of them at a time.
  */
 export const RETENTION_JOB = 'maintenance.retention';
@@ -42,6 +42,30 @@ export async function pruneDeliveryRecords(deps: Pick<RetentionDeps, 'db' | 'clo
   };
 }
 
+const RECEIPT_BATCH = 500;
+
+/**
+ * Receipt photos of invoices finished more than RECEIPT_RETENTION_DAYS ago: the file goes, the invoice (with its
+ * XML and PDF) stays and records when. Batches, so one pass never holds a long transaction; the next pass goes on.
+ */
+export async function deleteOldReceipts(deps: Pick<RetentionDeps, 'db' | 'clock' | 'config' | 'storage'>) {
+  const cutoff = daysAgo(deps, deps.config.RECEIPT_RETENTION_DAYS);
+  const due = await deps.db
+    .selectFrom('invoices')
+    .select(['id', 'receipt_key'])
+    .where('status', 'in', ['completed', 'failed'])
+    .where('receipt_deleted_at', 'is', null)
+    .where('updated_at', '<', cutoff)
+    .limit(RECEIPT_BATCH)
+    .execute();
+  const now = deps.clock.now().toISOString();
+  for (const inv of due) {
+    await deps.storage.delete(inv.receipt_key);
+    await deps.db.updateTable('invoices').set({ receipt_deleted_at: now }).where('id', '=', inv.id).execute();
+  }
+  return due.length;
+}
+
 /** Queues the first run unless one is already queued or running (each start calls this). */
 export async function scheduleRetention(deps: Pick<RetentionDeps, 'db' | 'clock'>): Promise<void> {
   const pending = await deps.db
@@ -64,7 +88,8 @@ export function retentionJobHandler(deps: RetentionDeps): JobHandler {
   return {
     async run() {
       const pruned = await pruneDeliveryRecords(deps);
-      deps.logger.info({ pruned }, 'retention pass');
+      const receipts = await deleteOldReceipts(deps);
+      deps.logger.info({ pruned, receipts }, 'retention pass');
       await next(deps);
     },
     // A pass that keeps failing still leaves the next one queued.
