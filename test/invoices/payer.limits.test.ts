@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/credits/credits.service.js';
 import { seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
-import { invoiceHarness, json } from '../invoices/invoice.helpers.js';
+import { invoiceHarness, json } from './invoice.helpers.js';
 
 const image = async (seed: number) =>
   (

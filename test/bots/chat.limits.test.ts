@@ -4,6 +4,7 @@ import { INVOICE_JOB } from '../../src/invoices/invoices.service.js';
 import { runDueJobs } from '../../src/jobs/worker.js';
 import { type BotHarness, botHarness, receiptJpeg, tgMessage, tgText } from '../bots/bots.harness.js';
 import { makePhone, seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
+import { pngBomb } from '../invoices/image.bombs.js';
 
 const USER = 3003;
 const photo = (fileId: string) =>
@@ -140,7 +141,6 @@ describe('chat fair use', () => {
 
 describe('chat: a pixel bomb', () => {
   it('is refused with its own Spanish message, nothing charged', async () => {
-    const { pngBomb } = await import('./image.bombs.js');
     const h = await botHarness();
     try {
       const profile = await linked(h, USER, { credits: 2 });

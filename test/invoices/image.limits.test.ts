@@ -8,8 +8,8 @@ import { runDueJobs } from '../../src/jobs/worker.js';
 import { readImageHeader } from '../../src/receipts/image.header.js';
 import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
 import { seedProfile } from '../helpers/seed.js';
-import { fakePdf, invoiceHarness, json, snapshot } from '../invoices/invoice.helpers.js';
 import { jpegBomb, pngBomb } from './image.bombs.js';
+import { fakePdf, invoiceHarness, json, snapshot } from './invoice.helpers.js';
 
 const post = (auth: { authorization: string }, image: Buffer) =>
   json(auth, { receipt_image: image.toString('base64'), cfdi_usage: 'G03' });
