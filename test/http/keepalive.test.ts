@@ -60,6 +60,17 @@ describe('early answers reach a keep-alive client, and the connection stays usab
     expect(await health()).toBe(200);
   });
 
+  it('413: a body over twice the limit is not read; the answer closes the connection', async () => {
+    const res = await send('/api/svc/facturar-ticket', {
+      headers: { 'content-type': 'application/json', ...auth },
+      body: big(9 * 1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    await res.arrayBuffer();
+    expect(await health()).toBe(200);
+  });
+
   it('413: a chunked body that grows over the limit', async () => {
     const chunk = new Uint8Array(256 * 1024).fill(65);
     let sent = 0;
