@@ -60,6 +60,18 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Chat messages (text, commands) accepted per minute, per chat and per profile. */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Chat photos accepted per minute, per chat and per profile. */
+  CHAT_PHOTOS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Invoices one payer (profile or organization) may have processing at once. */
+  MAX_PROCESSING_PER_PAYER: z.coerce.number().int().positive().default(20),
+  /** Largest receipt image in pixels (width × height), judged from the header before decoding. */
+  MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(25_000_000),
+  /** Receipt images are deleted this many days after their invoice finished; XML and PDF are kept. */
+  RECEIPT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  /** Webhook delivery marks, finished jobs and sent chat messages are deleted after this many days. */
+  DEDUP_RETENTION_DAYS: z.coerce.number().int().positive().default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;

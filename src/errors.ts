@@ -30,6 +30,16 @@ export class AppError extends Error {
   }
 }
 
+/** RateLimited with a hint of when trying again can work (REST: the Retry-After header). */
+export class RetryLater extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RateLimited', message);
+  }
+}
+
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
 export const notFound = (what: string): AppError => new AppError('NotFound', `${what} not found`);

@@ -19,7 +19,9 @@ import { createLogger } from './logger.js';
 import { renderInvoicePdf } from './pdf/invoice.pdf.js';
 import { warmUpPdf } from './pdf/invoice.warmup.js';
 import { createReceiptReader } from './receipts/receipts.reader.js';
+import { ensurePrivateDir } from './storage/data.dir.js';
 import { localStorage } from './storage/local.storage.js';
+import { RETENTION_JOB, retentionJobHandler, scheduleRetention } from './storage/retention.job.js';
 import { webhookDeliveryHandler } from './webhooks/webhooks.delivery.js';
 import { WEBHOOK_DELIVERY_JOB, webhookInvoiceEvents } from './webhooks/webhooks.events.js';
 
@@ -36,7 +38,10 @@ function sandboxIssuer(config: Config) {
 /** Composition root: the only place that builds real adapters and starts things. */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  // Everything the service writes (database, files, generated secrets) is owner-only.
+  process.umask(0o077);
   const loaded = loadConfig();
+  ensurePrivateDir(loaded.dataDir);
   const config: Config = { ...loaded, linkSecret: ensureLinkSecret(loaded.dataDir, loaded.linkSecret) };
   const logger = createLogger(config.LOG_LEVEL);
   const db = createDb({ sqliteFile: config.databaseFile, databaseUrl: config.DATABASE_URL });
@@ -68,7 +73,9 @@ async function main(): Promise<void> {
     [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf: renderInvoicePdf }),
     ...bots.jobHandlers,
     [WEBHOOK_DELIVERY_JOB]: webhookDeliveryHandler(deps),
+    [RETENTION_JOB]: retentionJobHandler(deps),
   });
+  await scheduleRetention(deps);
   await bots.start();
   // pdfmake's first document in a process costs ~0.5 s (module load, JIT); pay it before the first invoice.
   void warmUpPdf().catch((err) => logger.warn({ err }, 'PDF warm-up failed'));

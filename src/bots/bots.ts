@@ -6,6 +6,7 @@ import type { InvoiceEvents } from '../invoices/invoice.events.js';
 import { enqueue, notifyJobEnqueued } from '../jobs/queue.js';
 import type { JobHandlers } from '../jobs/worker.js';
 import type { ChatJobs, CoreDeps } from './conversation/chat.context.js';
+import { createChatLimiter } from './conversation/chat.limits.js';
 import { handleIncoming } from './conversation/conversation.service.js';
 import type { Channel, Handle } from './conversation/conversation.types.js';
 import { chatInvoiceEvents } from './conversation/invoice.notices.js';
@@ -62,12 +63,11 @@ function wireTelegram({ deps, handle, botInfo }: Wiring, token: string): Channel
     send: telegramSender({ api: bot.api, db: deps.db, storage: deps.storage }),
     fetch: telegramFetcher({ api: bot.api, token, apiRoot, maxBytes: config.MAX_IMAGE_BYTES }),
     setup: () =>
-      setupTelegram(bot.api, { publicBaseUrl: config.PUBLIC_BASE_URL, secret, logger }).catch(
-        (err: unknown) =>
-          logger.error(
-            { err },
-            'Telegram set-up (commands/webhook) failed; an already registered webhook still works',
-          ),
+      setupTelegram(bot, { publicBaseUrl: config.PUBLIC_BASE_URL, secret, logger }).catch((err: unknown) =>
+        logger.error(
+          { err },
+          'Telegram set-up (commands/webhook) failed; an already registered webhook still works',
+        ),
       ),
   };
 }
@@ -112,7 +112,12 @@ export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
     },
     notify: notifyJobEnqueued,
   };
-  const core: CoreDeps = { ...deps, jobs, kick };
+  const limits = createChatLimiter({
+    clock: deps.clock,
+    messagesPerMinute: deps.config.CHAT_MESSAGES_PER_MINUTE,
+    photosPerMinute: deps.config.CHAT_PHOTOS_PER_MINUTE,
+  });
+  const core: CoreDeps = { ...deps, jobs, limits, kick };
   const handle: Handle = (chat, incoming, deliveryId) => handleIncoming(core, chat, incoming, deliveryId);
   const channels = Object.entries(channelsOf({ deps, handle, botInfo: opts.telegramBotInfo })) as [
     Channel,

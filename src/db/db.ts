@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, narrowFile, PRIVATE_FILE } from '../storage/data.dir.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -17,11 +18,19 @@ export interface DbOptions {
 }
 
 export function openSqlite(file: string): SQLite.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    ensurePrivateDir(path.dirname(file));
+    // SQLite creates the file with the process's umask and its -wal/-shm with the file's mode: create it 0600.
+    fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE));
+    narrowFile(file);
+  }
   const sqlite = new SQLite(file);
   // WAL lets the CLI and the server share the file; busy_timeout waits out short write locks
   // instead of failing with SQLITE_BUSY.
-  if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  if (file !== ':memory:') {
+    sqlite.pragma('journal_mode = WAL');
+    for (const side of ['-wal', '-shm']) narrowFile(`${file}${side}`);
+  }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');

@@ -93,6 +93,8 @@ export interface InvoicesTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** Set when RECEIPT_RETENTION_DAYS deleted the receipt image (migration 005). */
+  receipt_deleted_at?: string | null;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';

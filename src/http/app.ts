@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { invoicesRoutes } from '../invoices/invoices.routes.js';
@@ -8,6 +7,7 @@ import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { profilesRoutes } from '../profiles/profiles.routes.js';
 import { webhooksRoutes } from '../webhooks/webhooks.routes.js';
 import { bearerAuth } from './auth.js';
+import { bodyLimit } from './body.limit.js';
 import { mountDocs } from './docs.js';
 import type { AppEnv } from './env.js';
 import { errorResponse, handleError } from './errors.js';
@@ -41,13 +41,7 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
       'request',
     );
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, new AppError('PayloadTooLarge', 'Request body is too large')),
-    }),
-  );
+  app.use('*', bodyLimit({ maxBytes: config.MAX_BODY_BYTES }));
   app.onError((err, c) => handleError(err, c, logger));
   app.notFound((c) =>
     errorResponse(c, new AppError('NotFound', `No route for ${c.req.method} ${c.req.path}`)),

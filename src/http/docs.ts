@@ -108,9 +108,11 @@ h4{margin:.6em 0 .2em}ul{margin:.2em 0}</style></head><body>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p><ul>${toc.join('')}</ul>${sections}</body></html>`;
 }
 
-/** GET /docs: rendered from the same document /openapi.json serves. */
+/** GET /docs: rendered once from the same document /openapi.json serves (the page names no server). */
 export function mountDocs(app: OpenAPIHono<AppEnv>, publicBaseUrl?: string): void {
-  app.get('/docs', (c) =>
-    c.html(renderDocs(openApiDocument(app, publicBaseUrl ?? new URL(c.req.url).origin) as unknown as Doc)),
-  );
+  let html: string | undefined;
+  app.get('/docs', (c) => {
+    html ??= renderDocs(openApiDocument(app, publicBaseUrl ?? new URL(c.req.url).origin) as unknown as Doc);
+    return c.html(html);
+  });
 }

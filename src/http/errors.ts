@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
-import { AppError, type ErrorCode, type ErrorDetail } from '../errors.js';
+import { AppError, type ErrorCode, type ErrorDetail, RetryLater } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { AppEnv } from './env.js';
 
@@ -69,6 +69,7 @@ const CLIENT_ERRORS: Record<number, ErrorBody> = {
 export function handleError(err: unknown, c: Context<AppEnv>, logger: Logger): Response {
   if (err instanceof AppError) {
     if (err.code === 'InternalError') logger.error({ reqId: c.get('requestId'), err }, 'internal error');
+    if (err instanceof RetryLater) c.header('Retry-After', String(err.retryAfterSeconds));
     return errorResponse(c, err);
   }
   // Hono and its validators throw HTTPException (status, message) for what the client sent; anything else is a

@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors.js';
+import { DECODE_PIXEL_CEILING, readImageHeader } from '../receipts/image.header.js';
 
 /**
  * Intake checks for receipt images, shared by the REST endpoints and the chat bots. Every refusal is an
@@ -9,10 +10,9 @@ const DATA_URI_RE = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w.+-]+=[\w.+-]+)*;base64,/i;
 const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 const BASE64URL_RE = /^[A-Za-z0-9_-]*={0,2}$/;
 
-/** Smallest side a readable ticket photo can have, and the largest pixel count we agree to decode. */
+/** Smallest and largest side a readable ticket photo can have. */
 const MIN_SIDE = 32;
 const MAX_SIDE = 20_000;
-const MAX_PIXELS = 100_000_000;
 
 const bad = (message: string) =>
   new AppError('ValidationError', message, [{ path: 'receipt_image', message }]);
@@ -57,15 +57,31 @@ export interface ReceiptImageInfo {
   height: number;
 }
 
-/** 415 unless the bytes are JPEG or PNG; 400 when the image is corrupt or its dimensions are absurd. */
-export async function checkReceiptImage(buf: Buffer): Promise<ReceiptImageInfo> {
+const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} MP`;
+
+/**
+ * 413 when the header declares more than maxPixels (judged before any decoding: a few bytes can declare a
+ * gigapixel image); 415 unless the bytes are JPEG or PNG; 400 when the image is corrupt or a side is absurd.
+ */
+export async function checkReceiptImage(
+  buf: Buffer,
+  maxPixels = DECODE_PIXEL_CEILING,
+): Promise<ReceiptImageInfo> {
   const format = sniff(buf);
   if (!format) {
     throw new AppError('UnsupportedMediaType', 'receipt_image must be a JPEG or PNG image');
   }
+  const header = readImageHeader(buf);
+  if (header && header.width * header.height > maxPixels) {
+    throw new AppError(
+      'PayloadTooLarge',
+      `receipt_image is ${header.width}×${header.height} pixels (${megapixels(header.width * header.height)}); at most ${megapixels(maxPixels)} are accepted`,
+    );
+  }
+  const limit = Math.min(maxPixels, DECODE_PIXEL_CEILING);
   let meta: Metadata;
   try {
-    meta = await sharp(buf, { limitInputPixels: MAX_PIXELS }).metadata();
+    meta = await sharp(buf, { limitInputPixels: limit }).metadata();
   } catch {
     throw bad('receipt_image could not be read as an image (corrupt or truncated)');
   }
@@ -81,6 +97,11 @@ export async function checkReceiptImage(buf: Buffer): Promise<ReceiptImageInfo> 
       `receipt_image is ${width}×${height} pixels; a receipt photo needs ${MIN_SIDE} to ${MAX_SIDE} per side`,
     );
   }
-  if (width * height > MAX_PIXELS) throw bad('receipt_image has too many pixels');
+  if (width * height > limit) {
+    throw new AppError(
+      'PayloadTooLarge',
+      `receipt_image is ${width}×${height} pixels (${megapixels(width * height)}); at most ${megapixels(limit)} are accepted`,
+    );
+  }
   return { format, width, height };
 }

@@ -2,6 +2,7 @@ import { type IssuedCfdi, issueCfdi } from '../cfdi/cfdi.service.js';
 import { refundInvoice } from '../credits/credits.service.js';
 import type { InvoicesTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
+import { isAppError } from '../errors.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { findProfileById, getTaxInfo } from '../profiles/profiles.repo.js';
 import type { ReceiptData } from '../receipts/receipt.types.js';
@@ -29,7 +30,11 @@ async function produce(deps: InvoiceJobDeps, inv: InvoicesTable) {
   const { storage, clock } = deps;
   // Time from acceptance to the job starting: the queue wait (bench figures).
   const wait = clock.now().getTime() - new Date(inv.created_at).getTime();
-  const image = await storage.get(inv.receipt_key);
+  const image = await storage.get(inv.receipt_key).catch((e: unknown) => {
+    if (isAppError(e) && e.code === 'NotFound')
+      throw new InvoiceFailure('unreadable_receipt', 'The receipt image is no longer stored');
+    throw e;
+  });
   let t0 = performance.now();
   const read = await deps.readReceipt(image);
   const readMs = ms(t0);

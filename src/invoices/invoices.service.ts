@@ -10,6 +10,7 @@ import { enqueue, notifyJobEnqueued } from '../jobs/queue.js';
 import { findProfileById, getTaxInfo } from '../profiles/profiles.repo.js';
 import { checkReceiptImage } from './intake.js';
 import { findByIdempotencyKey, findInvoice, insertInvoice } from './invoices.repo.js';
+import { checkPayerNotBusy } from './payer.limits.js';
 
 export const INVOICE_JOB = 'invoice.issue';
 
@@ -87,8 +88,9 @@ export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput)
     const existing = await findByIdempotencyKey(db, input.createdByProfileId, key);
     if (existing) return replay(existing, input);
   }
-  const image = await checkReceiptImage(input.image);
+  const image = await checkReceiptImage(input.image, deps.config.MAX_IMAGE_PIXELS);
   await checkReceptor(db, input.ownerProfileId, input.cfdiUsage);
+  await checkPayerNotBusy(deps, input.chargeTo);
 
   const id = randomUUID();
   const receiptKey = `receipts/${id}.${image.format === 'png' ? 'png' : 'jpg'}`;

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { DECODE_PIXEL_CEILING } from './image.header.js';
 import { type Box, isSureWord } from './ocr.js';
 import { cropGray, flood, type Gray, median } from './raster.js';
 
@@ -37,14 +38,15 @@ const DEFAULTS: Required<PrepareOptions> = {
   turn: 0,
 };
 
+/** Every decode is bounded: intake refuses larger images, this stops any that reach the reader another way. */
+const DECODE = { failOn: 'none', limitInputPixels: DECODE_PIXEL_CEILING } as const;
+
 /**
  * The photo decoded as its EXIF orientation says (`rotate()`), then turned by `turn`. Without a turn it is exactly
  * the pipeline the dev figures were measured on.
  */
 const oriented = (image: Buffer, turn: Turn): Img =>
-  turn
-    ? sharp(image, { failOn: 'none' }).autoOrient().rotate(turn)
-    : sharp(image, { failOn: 'none' }).rotate();
+  turn ? sharp(image, DECODE).autoOrient().rotate(turn) : sharp(image, DECODE).rotate();
 
 /** Turns a phone photo into a flat, high-contrast grayscale PNG for OCR. */
 export async function prepareImage(image: Buffer, options: PrepareOptions = {}): Promise<Buffer> {
@@ -101,7 +103,7 @@ const MAX_UPSCALE = 3;
  */
 export async function preparePage(image: Buffer, options: PrepareOptions = {}): Promise<PreparedPage> {
   if (options.scale !== undefined) return prepareAt(image, options);
-  const { width = 0, height = 0 } = await sharp(image, { failOn: 'none' }).metadata();
+  const { width = 0, height = 0 } = await sharp(image, DECODE).metadata();
   const pixels = width * height;
   const first = pixels > FIRST_LOOK_PIXELS ? Math.sqrt(FIRST_LOOK_PIXELS / pixels) : 1;
   const page = await prepareAt(image, { ...options, scale: first });
@@ -293,7 +295,10 @@ const toPng = (g: Gray): Promise<Buffer> =>
   rawSharp(g).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
 
 function rawSharp(g: Gray): Img {
-  return sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
+  return sharp(g.data, {
+    raw: { width: g.width, height: g.height, channels: 1 },
+    limitInputPixels: DECODE_PIXEL_CEILING,
+  });
 }
 
 async function toGray(img: Img): Promise<Gray> {

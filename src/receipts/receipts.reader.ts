@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../clock.js';
+import { InvoiceFailure } from '../invoices/invoice.failure.js';
 import { extractDateTime } from './extract.dates.js';
 import {
   type Extraction,
@@ -456,7 +457,13 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const t0 = performance.now();
     const today = clock.now();
     const extractFields = (text: string): Extraction => extractAt(text, today);
-    let page = await preparing(() => preparePage(image));
+    let page = await preparing(() => preparePage(image)).catch((err: unknown) => {
+      // Decoding the same bytes again fails the same way: a permanent failure (refund now), not a retry.
+      throw new InvoiceFailure(
+        'unreadable_receipt',
+        `The receipt image could not be decoded: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    });
     const t1 = performance.now();
     // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
     let raw = await engine.recognize(page.pgm, { words: true });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { rfcCheckDigit } from '../catalogs/rfc.js';
 import { formatPesos as pesos } from '../cfdi/money.js';
+import { DECODE_PIXEL_CEILING } from './image.header.js';
 
 /** A made-up issuer RFC with a check digit that holds, so the warm-up reading needs no RFC re-reads. */
 const RFC_BODY = 'CPA910101AB';
@@ -64,5 +65,5 @@ export function warmUpTicket(): Promise<Buffer> {
     `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="${80 + lines.length * step}">` +
     '<rect width="100%" height="100%" fill="#fff"/>' +
     `<g font-family="monospace" font-size="21" fill="#111">${text}</g></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  return sharp(Buffer.from(svg), { limitInputPixels: DECODE_PIXEL_CEILING }).jpeg({ quality: 90 }).toBuffer();
 }

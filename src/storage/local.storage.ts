@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../errors.js';
+import { ensurePrivateDir, PRIVATE_DIR, PRIVATE_FILE } from './data.dir.js';
 import type { Storage } from './storage.js';
 
 const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -16,14 +17,18 @@ export function resolveKey(root: string, key: string): string {
   return full;
 }
 
-/** Files under a local directory (DATA_DIR/files by default). Writes go to a temp file, then rename. */
+/**
+ * Files under a local directory (DATA_DIR/files by default), owner-only (directories 0700, files 0600).
+ * Writes go to a temp file, then rename.
+ */
 export function localStorage(root: string): Storage {
+  ensurePrivateDir(root);
   return {
     async put(key, data) {
       const full = resolveKey(root, key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
+      await fs.mkdir(path.dirname(full), { recursive: true, mode: PRIVATE_DIR });
       const tmp = `${full}.${process.pid}.${Date.now()}.tmp`;
-      await fs.writeFile(tmp, data);
+      await fs.writeFile(tmp, data, { mode: PRIVATE_FILE });
       await fs.rename(tmp, full);
     },
     async get(key) {

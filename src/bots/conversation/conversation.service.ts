@@ -68,6 +68,7 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
   const { db } = turn.deps;
   const identity = await findIdentity(db, turn.chat);
   const profile = identity?.profile_id ? await findProfileById(db, identity.profile_id) : undefined;
+  if (!withinLimits(turn, profile, incoming)) return;
   if (profile) return handleLinked(turn, profile, incoming);
 
   const command = incoming.kind === 'text' ? parseCommand(incoming.text)?.command : undefined;
@@ -84,6 +85,21 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
   if (identity && identity.profile_id === null && command !== 'start')
     return say(turn, msg.unlinkedWhatsapp());
   return linkByPhone(turn, turn.chat.chatId, command === 'start' ? undefined : incoming);
+}
+
+/**
+ * Photos and messages count per chat and, once linked, per profile (one person with several chats). Over the
+ * limit the person is told once per minute; the rest is dropped unprocessed and nothing is charged.
+ */
+function withinLimits(turn: Turn, profile: ProfilesTable | undefined, incoming: Incoming): boolean {
+  const keys = [`chat:${turn.chat.channel}:${turn.chat.chatId}`];
+  if (profile) keys.push(`profile:${profile.id}`);
+  const verdict =
+    incoming.kind === 'media'
+      ? turn.deps.limits.take('photo', keys, incoming.items.length)
+      : turn.deps.limits.take('message', keys, 1);
+  if (verdict === 'warn') say(turn, msg.slowDown());
+  return verdict === 'ok';
 }
 
 const contactPhone = (c: { phone: string }) => (c.phone.startsWith('+') ? c.phone : `+${c.phone}`);

@@ -1,11 +1,13 @@
 import type { ProfilesTable } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { isAppError } from '../../errors.js';
+import { findByIdempotencyKey } from '../../invoices/invoices.repo.js';
 import { createInvoice } from '../../invoices/invoices.service.js';
+import { checkPayerCanQueue } from '../../invoices/payer.limits.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import { findProfileById, getTaxInfo } from '../../profiles/profiles.repo.js';
 import { type ChatPayer, chatPayer, payerBalance } from './chat.billing.js';
-import type { ChatMediaJob, Turn } from './chat.context.js';
+import { type ChatMediaJob, say, type Turn } from './chat.context.js';
 import { findIdentity } from './chat.repo.js';
 import type { Channel, MediaRef, OutPayload } from './conversation.types.js';
 import { msg } from './messages.js';
@@ -22,13 +24,24 @@ export type MediaJobDeps = Deps & {
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 
-/** Photos become jobs: the webhook answers at once, download and invoice creation happen in the worker. */
+/**
+ * Photos become jobs: the webhook answers at once, download and invoice creation happen in the worker. A payer
+ * with no credit or a full queue is told so now: nothing is downloaded or queued for them.
+ */
 export async function queueMedia(
   turn: Turn,
   profile: ProfilesTable,
   items: MediaRef[],
   key: string,
 ): Promise<void> {
+  const payer = await chatPayer(turn.deps.db, profile);
+  try {
+    await checkPayerCanQueue(turn.deps, payer.account);
+  } catch (err) {
+    const text = refusalText(err, payer, turn.deps.config.MAX_IMAGE_BYTES);
+    if (!text) throw err;
+    return say(turn, text);
+  }
   const limit = turn.deps.config.MAX_IMAGE_BYTES;
   for (const [i, media] of items.entries()) {
     if (media.size !== undefined && media.size > limit) {
@@ -53,7 +66,8 @@ function refusalText(err: unknown, payer: ChatPayer | undefined, limitBytes: num
     case 'InsufficientCredits':
       return msg.noCredits(payer?.orgName);
     case 'PayloadTooLarge':
-      return msg.tooBig(sizeText(limitBytes));
+      // Intake names the pixel count when the resolution, not the file size, is over the limit.
+      return / pixels /.test(err.message) ? msg.tooManyPixels() : msg.tooBig(sizeText(limitBytes));
     case 'UnsupportedMediaType':
       return msg.badImage();
     case 'ValidationError': {
@@ -65,6 +79,8 @@ function refusalText(err: unknown, payer: ChatPayer | undefined, limitBytes: num
     }
     case 'NotFound':
       return msg.mediaUnavailable();
+    case 'RateLimited':
+      return msg.tooManyProcessing();
     default:
       return undefined;
   }
@@ -83,8 +99,11 @@ export async function processChatMedia(deps: MediaJobDeps, job: ChatMediaJob): P
   try {
     const fetch = deps.fetchMedia[job.channel];
     if (!fetch) throw new Error(`no media fetcher for ${job.channel}`);
-    const image = await fetch(job.media);
     payer = await chatPayer(db, profile);
+    // The balance or the queue may have changed since the photo arrived: check again before downloading
+    // (unless an earlier attempt of this job already made, and charged, the invoice).
+    if (!(await findByIdempotencyKey(db, profile.id, job.key))) await checkPayerCanQueue(deps, payer.account);
+    const image = await fetch(job.media);
     const tax = await getTaxInfo(db, profile.id);
     await createInvoice(deps, {
       ownerProfileId: profile.id,

@@ -83,11 +83,17 @@ export const msg = {
     `📸 Recibí tu ticket y ya lo estoy facturando; te aviso en cuanto esté lista.\n${org ? `A ${org} le` : 'Te'} ${credits === 1 ? 'queda' : 'quedan'} ${creditos(credits)}.`,
   tooBig: (limit: string) =>
     `Esa imagen pesa más de ${limit}. Envíala como foto normal o con menos resolución.`,
+  tooManyPixels: () =>
+    'Esa imagen tiene demasiada resolución para un ticket. Envíala como foto normal (no como archivo) o redúcela.',
   badImage: () => 'No pude abrir esa imagen. Envíala otra vez como foto (JPG o PNG).',
   usoProblem: () =>
     'Tu uso de CFDI no es compatible con tu régimen. Cámbialo con /uso y vuelve a enviar la foto. No se cobró nada.',
   taxInfoIncomplete: () =>
     'A tus datos fiscales les falta información (nombre, código postal o régimen). Revísalos con /datos. No se cobró nada.',
+  slowDown: () =>
+    'Vas muy rápido 🙂. Espera un minuto: lo que me enviaste de más no lo procesé ni se cobró. Después vuelve a enviarlo.',
+  tooManyProcessing: () =>
+    'Ya tienes muchos tickets en proceso. Espera a que terminen y vuelve a enviar esta foto; no se cobró nada.',
   mediaUnavailable: () => 'No pude descargar tu imagen. ¿Me la envías otra vez?',
 
   invoiceCaption: (vendor: string | null, cents: number | null, currency: string, uuid: string | null) =>

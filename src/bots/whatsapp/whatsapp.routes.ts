@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import twilio from 'twilio';
 import { AppError, forbidden } from '../../errors.js';
+import { bodyLimit } from '../../http/body.limit.js';
 import type { AppEnv } from '../../http/env.js';
 import { errorResponse } from '../../http/errors.js';
 import { newRouter } from '../../http/router.js';
@@ -8,6 +10,8 @@ import type { Logger } from '../../logger.js';
 import type { ChatRef, Handle, Incoming, MediaRef } from '../conversation/conversation.types.js';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
+/** A Twilio message form (a 1600-character body, ten media URLs) is a few KB; anything far larger is not Twilio. */
+export const WHATSAPP_MAX_BODY_BYTES = 64 * 1024;
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 export interface WhatsappRouteDeps {
@@ -36,7 +40,12 @@ export function incomingOf(params: Record<string, string>): Incoming {
 
 export function whatsappRoutes(deps: WhatsappRouteDeps): OpenAPIHono<AppEnv> {
   const router = newRouter();
-  router.post(WHATSAPP_WEBHOOK_PATH, async (c) => {
+  // The signature covers the form fields, so it can only be verified once the body is parsed: a request without
+  // one is refused before reading anything, and a body is read only up to what Twilio could send.
+  const signed: MiddlewareHandler<AppEnv> = async (c, next) =>
+    c.req.header('x-twilio-signature') ? next() : errorResponse(c, forbidden('Invalid Twilio signature'));
+  const capped = bodyLimit({ maxBytes: WHATSAPP_MAX_BODY_BYTES });
+  router.post(WHATSAPP_WEBHOOK_PATH, signed, capped, async (c) => {
     const form = await c.req.parseBody().catch(() => ({}));
     const params = Object.fromEntries(
       Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'),
