@@ -9,7 +9,12 @@ export const API_KEY_PREFIX = 'svc_';
 /** Keys are stored only as SHA-256: they carry 192 random bits, so a slow KDF would add nothing. */
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-export async function createApiKey(db: DbOrTrx, clock: Clock, profileId: string): Promise<string> {
+export async function createApiKey(
+  db: DbOrTrx,
+  clock: Clock,
+  profileId: string,
+  source: 'api' | 'chat' = 'api',
+): Promise<string> {
   const key = API_KEY_PREFIX + randomBytes(24).toString('base64url');
   await db
     .insertInto('api_keys')
@@ -21,6 +26,7 @@ export async function createApiKey(db: DbOrTrx, clock: Clock, profileId: string)
       created_at: clock.now().toISOString(),
       last_used_at: null,
       revoked_at: null,
+      source,
     })
     .execute();
   return key;

@@ -31,6 +31,9 @@ export interface NewProfile {
   is_admin?: boolean;
   credits?: number;
   tax_info?: TaxInfoInput;
+  /** The number was proven from a chat or set by the operator (see chat linking); default: a claim. */
+  phone_verified?: boolean;
+  rfc_source?: 'chat' | 'api' | 'cli';
 }
 
 /**
@@ -77,6 +80,10 @@ export async function insertProfile(
     credits_remaining: 0,
     created_at: now,
     updated_at: now,
+    phone_verified: phone && input.phone_verified ? 1 : 0,
+    rfc_source: input.rfc_source ?? 'api',
+    constancia_issued_on: null,
+    chat_keys_blocked: 0,
   };
   if (row.org_id) {
     const org = await trx
