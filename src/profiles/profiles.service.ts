@@ -4,7 +4,7 @@ import { initialCredits } from '../credits/credits.service.js';
 import type { Db, DbOrTrx } from '../db/db.js';
 import type { ProfilesTable, TaxInfoTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import { findProfileById, getTaxInfo } from './profiles.repo.js';
+import { findProfileById, getTaxInfo, unlinkChats } from './profiles.repo.js';
 import {
   assertUnique,
   blankTaxFields,
@@ -121,9 +121,16 @@ export async function updateProfile(
   await deps.db
     .transaction()
     .execute(async (trx) => {
-      if (!(await findProfileById(trx, profileId))) throw notFound('Profile');
+      const current = await findProfileById(trx, profileId);
+      if (!current) throw notFound('Profile');
       if (Object.keys(set).length === 0) return;
       await assertUnique(trx, { email: set.email, phone_number: set.phone_number }, profileId);
+      if (set.phone_number !== undefined && set.phone_number !== current.phone_number) {
+        // A number typed through the API is a claim until someone accepts it from a chat of that number, and
+        // chats linked through the old number no longer speak for the profile.
+        set.phone_verified = 0;
+        await unlinkChats(trx, profileId);
+      }
       await trx
         .updateTable('profiles')
         .set({ ...set, updated_at: deps.clock.now().toISOString() })

@@ -12,6 +12,7 @@ import {
   linkChat,
   markProcessed,
 } from './chat.repo.js';
+import { answerClaim, CLAIM_STATE, linkOrAsk } from './claim.flow.js';
 import { type Command, parseCommand } from './commands.js';
 import type { ChatRef, Incoming } from './conversation.types.js';
 import { listInvoices } from './invoices.commands.js';
@@ -72,6 +73,10 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
 
   const command = incoming.kind === 'text' ? parseCommand(incoming.text)?.command : undefined;
   const conv = await getConversation(db, turn.chat);
+  if (conv?.state === CLAIM_STATE) {
+    const answer = incoming.kind === 'text' ? incoming.text : '';
+    return answerClaim(turn, conv, answer, linkAfterClaim(turn));
+  }
   if (conv && (SIGNUP_STATES as readonly string[]).includes(conv.state))
     return duringSignup(turn, conv, incoming, command);
 
@@ -108,18 +113,24 @@ async function duringSignup(
     incoming.kind === 'contact' ? (incoming.own ? contactPhone(incoming) : undefined) : conv.data.phone;
   const phone = candidate === undefined ? undefined : tryNormalizePhone(candidate);
   const profile = phone ? await findProfileByPhone(turn.deps.db, phone) : undefined;
-  if (phone && profile) return linkProfile(turn, profile, phone, undefined);
+  if (phone && profile) return linkOrAsk(turn, profile, phone, linkAfterClaim(turn));
   repeatQuestion(turn, conv);
 }
 
-/** Links to the profile holding this number, or starts sign-up; then handles `andThen` as a linked message. */
+/**
+ * Links to the profile holding this number (asking first when the number is only a claim), or starts sign-up;
+ * then handles `andThen` as a linked message.
+ */
 async function linkByPhone(turn: Turn, rawPhone: string, andThen: Incoming | undefined): Promise<void> {
   const phone = tryNormalizePhone(rawPhone);
   if (!phone) return say(turn, msg.badPhone(), { askContact: turn.chat.channel === 'telegram' });
   const profile = await findProfileByPhone(turn.deps.db, phone);
   if (!profile) return startSignup(turn, phone);
-  return linkProfile(turn, profile, phone, andThen);
+  return linkOrAsk(turn, profile, phone, (p, ph) => linkProfile(turn, p, ph, andThen));
 }
+
+const linkAfterClaim = (turn: Turn) => (profile: ProfilesTable, phone: string) =>
+  linkProfile(turn, profile, phone, undefined);
 
 async function linkProfile(
   turn: Turn,

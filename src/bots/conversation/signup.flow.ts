@@ -144,6 +144,9 @@ async function createChatProfile(turn: Turn, d: Record<string, string>): Promise
       rfc: d.rfc ?? '',
       name: d.name ?? '',
       phone_number: d.phone ?? null,
+      // The number is the one this chat writes from (WhatsApp sender, Telegram own contact): proven.
+      phone_verified: true,
+      rfc_source: 'chat',
       tax_info: {
         taxpayer: d.name ?? null,
         postal_code: d.postal_code ?? null,
