@@ -17,7 +17,7 @@ import {
   validName,
   validPhone,
   validPostalCode,
-  validRfc,
+  validProfileRfc,
 } from './profiles.validate.js';
 
 type ProfileDeps = { db: Db; clock: Clock };
@@ -63,7 +63,7 @@ export async function insertProfile(
   clock: Clock,
   input: Omit<NewProfile, 'credits'>,
 ): Promise<ProfilesTable> {
-  const rfc = validRfc(input.rfc);
+  const rfc = validProfileRfc(input.rfc);
   const name = validName(input.name);
   const email = input.email ? validEmail(input.email) : null;
   const phone = input.phone_number ? validPhone(input.phone_number) : null;

@@ -9,6 +9,11 @@ export const idMsg = {
     `Hay una cuenta que registró el número ${phone} desde la API:\n\n${name}\nRFC ${maskedRfc}\n\n¿Es tuya? Responde «sí» para vincular este chat con ella o «no» para crear tu propia cuenta.`,
   claimRepeat: () => 'Responde «sí» si esa cuenta es tuya, o «no» para crear la tuya.',
   claimDropped: () => 'Entendido: quité tu número de esa cuenta, ya no podrá usarlo. Vamos a crear la tuya.',
+  genericRfc: () =>
+    'Ese es un RFC genérico (público en general o extranjero): no sirve para una cuenta. Escribe tu propio RFC.',
+  /** Says no more than the API's 409: the RFC has an account. */
+  rfcTaken: () =>
+    'Ese RFC ya tiene una cuenta. Si es tuyo, envíame tu Constancia de Situación Fiscal (el PDF que descargas del SAT) para comprobarlo, o escribe otro RFC.',
   claimGone: () => 'Esa cuenta ya no tiene tu número. Vamos a crear la tuya.',
 };
 

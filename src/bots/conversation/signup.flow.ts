@@ -1,4 +1,4 @@
-import { isValidRfc, normalizeRfc, rfcKind } from '../../catalogs/rfc.js';
+import { isGenericRfc, isValidRfc, normalizeRfc, rfcKind } from '../../catalogs/rfc.js';
 import { isUsoAllowedForRegimen, isValidRegimen, usosForRegimen } from '../../catalogs/sat.catalogs.js';
 import { grantCreditsIn } from '../../credits/credits.service.js';
 import { isAppError } from '../../errors.js';
@@ -7,6 +7,7 @@ import { insertProfile } from '../../profiles/profiles.service.js';
 import { say, type Turn } from './chat.context.js';
 import { type Conversation, clearConversation, linkChat, setConversation } from './chat.repo.js';
 import type { Choice } from './conversation.types.js';
+import { idMsg } from './identity.messages.js';
 import { msg } from './messages.js';
 
 /** Sign-up in chat, one answer per step; the state lives in `conversations`, so a restart loses nothing. */
@@ -92,7 +93,8 @@ async function step(turn: Turn, conv: Conversation, answer: string): Promise<Con
     case 'signup_rfc': {
       const rfc = normalizeRfc(answer);
       if (!isValidRfc(rfc)) return again(msg.badRfc());
-      if (await findProfileByRfc(db, rfc)) return again(msg.rfcTaken());
+      if (isGenericRfc(rfc)) return again(idMsg.genericRfc());
+      if (await findProfileByRfc(db, rfc)) return again(idMsg.rfcTaken());
       say(turn, msg.askName());
       return { state: 'signup_name', data: { ...data, rfc } };
     }
