@@ -1,6 +1,6 @@
 import { grantCredits } from '../credits/credits.service.js';
 import { validationError } from '../errors.js';
-import { createApiKey, revokeApiKeys } from '../profiles/apikeys.service.js';
+import { createApiKey, revokeApiKeys, setChatKeysBlocked } from '../profiles/apikeys.service.js';
 import { createProfile } from '../profiles/profiles.service.js';
 import {
   type Command,
@@ -75,8 +75,26 @@ export const PROFILE_COMMANDS: Record<string, Command> = {
     options: { rfc: str },
     async run(deps, v) {
       const profile = await profileByRfc(deps, v);
-      const revoked = await revokeApiKeys(deps.db, deps.clock, profile.id);
-      return { json: { revoked }, text: `Revoked ${revoked} API key(s) of ${profile.rfc}` };
+      const revoked = await deps.db.transaction().execute(async (trx) => {
+        await setChatKeysBlocked(trx, deps.clock, profile.id, true);
+        return revokeApiKeys(trx, deps.clock, profile.id);
+      });
+      return {
+        json: { revoked },
+        text: `Revoked ${revoked} API key(s) of ${profile.rfc}; /apikey in chat is off until allow-chat-keys`,
+      };
+    },
+  },
+  'allow-chat-keys': {
+    usage: 'allow-chat-keys --rfc R',
+    options: { rfc: str },
+    async run(deps, v) {
+      const profile = await profileByRfc(deps, v);
+      await setChatKeysBlocked(deps.db, deps.clock, profile.id, false);
+      return {
+        json: { chat_keys_allowed: true },
+        text: `${profile.rfc} may get API keys from chat again (/apikey)`,
+      };
     },
   },
   'grant-credits': {

@@ -32,14 +32,32 @@ export async function createApiKey(
   return key;
 }
 
-export async function revokeApiKeys(db: Db, clock: Clock, profileId: string): Promise<number> {
-  const res = await db
+export async function revokeApiKeys(
+  db: DbOrTrx,
+  clock: Clock,
+  profileId: string,
+  only?: 'chat',
+): Promise<number> {
+  let q = db
     .updateTable('api_keys')
     .set({ revoked_at: clock.now().toISOString() })
     .where('profile_id', '=', profileId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null);
+  if (only) q = q.where('source', '=', only);
+  const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/**
+ * The operator's switch on minting keys from chat: revoke-keys turns it off, so a stolen phone or chat cannot
+ * mint a fresh key right after the operator revoked them; allow-chat-keys turns it back on.
+ */
+export async function setChatKeysBlocked(db: DbOrTrx, clock: Clock, profileId: string, blocked: boolean) {
+  await db
+    .updateTable('profiles')
+    .set({ chat_keys_blocked: blocked ? 1 : 0, updated_at: clock.now().toISOString() })
+    .where('id', '=', profileId)
+    .execute();
 }
 
 const keyLookup = (db: Db, keyHash: string) =>

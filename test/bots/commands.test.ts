@@ -103,6 +103,7 @@ describe('start-up', () => {
         'uso',
         'apikey',
         'desvincular',
+        'revocar',
       ]);
       expect(h.tg.sent('setWebhook')[0]?.params).toMatchObject({
         url: 'http://localhost:3000/webhooks/telegram',

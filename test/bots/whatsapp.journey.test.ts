@@ -205,11 +205,11 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
     expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(0);
   });
 
-  it('/apikey issues a working key, says older keys stay valid, and blanks it in the outbox once sent', async () => {
+  it('/apikey issues a working key, keeps keys minted elsewhere, and blanks it in the outbox once sent', async () => {
     const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
     const [, reply] = await send(text('apikey'));
     const key = /svc_[\w-]+/.exec(reply ?? '')?.[0];
-    expect(reply).toMatch(/claves anteriores siguen válidas/);
+    expect(reply).toMatch(/Para revocar todas tus claves escribe \/revocar/);
     const res = await h.app.request(`/api/profile/${profile.rfc}`, {
       headers: { authorization: `Bearer ${key}` },
     });

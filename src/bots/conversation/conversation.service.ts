@@ -1,7 +1,7 @@
 import type { ProfilesTable } from '../../db/schema.js';
 import { tryNormalizePhone } from '../../profiles/phone.js';
 import { findProfileById, findProfileByPhone } from '../../profiles/profiles.repo.js';
-import { issueApiKey, setUso, showBalance, showTaxInfo } from './account.commands.js';
+import { issueApiKey, revokeAllKeys, setUso, showBalance, showTaxInfo } from './account.commands.js';
 import { payingBalance } from './chat.billing.js';
 import { type CoreDeps, say, type Turn } from './chat.context.js';
 import {
@@ -180,6 +180,8 @@ async function runCommand(turn: Turn, profile: ProfilesTable, text: string): Pro
       return setUso(turn, profile, parsed.arg);
     case 'apikey':
       return issueApiKey(turn, profile);
+    case 'revocar':
+      return revokeAllKeys(turn, profile);
     case 'desvincular':
       await linkChat(turn.deps.db, turn.deps.clock, turn.chat, null, null);
       return say(turn, msg.unlinked(restartWord(turn.chat.channel)));

@@ -14,6 +14,14 @@ export const idMsg = {
   /** Says no more than the API's 409: the RFC has an account. */
   rfcTaken: () =>
     'Ese RFC ya tiene una cuenta. Si es tuyo, envíame tu Constancia de Situación Fiscal (el PDF que descargas del SAT) para comprobarlo, o escribe otro RFC.',
+  apiKey: (key: string, replaced: boolean) =>
+    `🔑 Tu nueva clave para la API:\n${key}\n\nGuárdala ahora: no la volveré a mostrar.${replaced ? ' La clave anterior que te di por chat ya no funciona.' : ''} Para revocar todas tus claves escribe /revocar.`,
+  keysRevoked: (n: number) =>
+    n === 0
+      ? 'No tenías claves activas para la API.'
+      : `Listo: revoqué ${n === 1 ? 'tu clave' : `tus ${n} claves`} para la API. Pide una nueva con /apikey cuando la necesites.`,
+  chatKeysBlocked: () =>
+    'Por seguridad, las claves para la API de tu cuenta se piden a soporte por ahora. Escríbenos si necesitas una.',
   claimGone: () => 'Esa cuenta ya no tiene tu número. Vamos a crear la tuya.',
 };
 
