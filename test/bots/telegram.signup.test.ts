@@ -161,7 +161,7 @@ describe('Telegram linking and sign-up', () => {
   it('refuses an RFC that already has a profile, and can be cancelled', async () => {
     const { profile } = await seedProfile(h.deps);
     await say(contact('+525544445555', USER));
-    expect((await say(tgText(USER, profile.rfc)))[0]).toMatch(/ya está registrado/);
+    expect((await say(tgText(USER, profile.rfc)))[0]).toMatch(/Ese RFC ya tiene una cuenta/);
     expect((await say(tgText(USER, 'cancelar')))[0]).toMatch(/Cancelé el registro/);
     expect((await say(tgText(USER, 'hola')))[0]).toContain('Compartir mi número');
     expect(await findProfileByPhone(h.deps.db, '+525544445555')).toBeUndefined();

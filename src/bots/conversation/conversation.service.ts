@@ -14,7 +14,10 @@ import {
 } from './chat.repo.js';
 import { answerClaim, CLAIM_STATE, linkOrAsk } from './claim.flow.js';
 import { type Command, parseCommand } from './commands.js';
+import { answerConstancia } from './constancia.confirm.js';
+import { CONSTANCIA_STATE, queueConstancia } from './constancia.flow.js';
 import type { ChatRef, Incoming } from './conversation.types.js';
+import { yesNo } from './identity.messages.js';
 import { listInvoices } from './invoices.commands.js';
 import { queueMedia } from './media.flow.js';
 import { msg, restartWord } from './messages.js';
@@ -69,10 +72,16 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
   const { db } = turn.deps;
   const identity = await findIdentity(db, turn.chat);
   const profile = identity?.profile_id ? await findProfileById(db, identity.profile_id) : undefined;
-  if (profile) return handleLinked(turn, profile, incoming);
+  const conv = await getConversation(db, turn.chat);
+  if (profile) {
+    // A linked chat keeps working while a Constancia waits for its yes; only the answer goes to it.
+    const answer = conv?.state === CONSTANCIA_STATE && incoming.kind === 'text' && yesNo(incoming.text);
+    if (answer && incoming.kind === 'text') return answerConstancia(turn, conv, incoming.text);
+    return handleLinked(turn, profile, incoming);
+  }
 
   const command = incoming.kind === 'text' ? parseCommand(incoming.text)?.command : undefined;
-  const conv = await getConversation(db, turn.chat);
+  if (conv?.state === CONSTANCIA_STATE) return duringConstancia(turn, conv, incoming, command);
   if (conv?.state === CLAIM_STATE) {
     const answer = incoming.kind === 'text' ? incoming.text : '';
     return answerClaim(turn, conv, answer, linkAfterClaim(turn));
@@ -89,6 +98,21 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
   if (identity && identity.profile_id === null && command !== 'start')
     return say(turn, msg.unlinkedWhatsapp());
   return linkByPhone(turn, turn.chat.chatId, command === 'start' ? undefined : incoming);
+}
+
+/** Sign-up read a Constancia and waits for «sí»: another PDF replaces it, «cancelar» leaves sign-up. */
+async function duringConstancia(
+  turn: Turn,
+  conv: Conversation,
+  incoming: Incoming,
+  command: Command | undefined,
+): Promise<void> {
+  if (command === 'cancelar') {
+    await clearConversation(turn.deps.db, turn.chat);
+    return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
+  }
+  if (incoming.kind === 'document') return queueConstancia(turn, null, incoming.media);
+  return answerConstancia(turn, conv, incoming.kind === 'text' ? incoming.text : '');
 }
 
 const contactPhone = (c: { phone: string }) => (c.phone.startsWith('+') ? c.phone : `+${c.phone}`);
@@ -109,6 +133,8 @@ async function duringSignup(
     return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
   }
   if (incoming.kind === 'text' && command !== 'start') return continueSignup(turn, conv, incoming.text);
+  // The Constancia answers every question at once.
+  if (incoming.kind === 'document') return queueConstancia(turn, null, incoming.media);
   const candidate =
     incoming.kind === 'contact' ? (incoming.own ? contactPhone(incoming) : undefined) : conv.data.phone;
   const phone = candidate === undefined ? undefined : tryNormalizePhone(candidate);
@@ -156,6 +182,8 @@ async function handleLinked(turn: Turn, profile: ProfilesTable, incoming: Incomi
       return queueMedia(turn, profile, incoming.items, incoming.key);
     case 'contact':
       return say(turn, msg.alreadyLinked());
+    case 'document':
+      return queueConstancia(turn, profile.id, incoming.media);
     case 'other':
       return say(turn, msg.notAnImage());
     default:

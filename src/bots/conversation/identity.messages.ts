@@ -22,6 +22,44 @@ export const idMsg = {
       : `Listo: revoqué ${n === 1 ? 'tu clave' : `tus ${n} claves`} para la API. Pide una nueva con /apikey cuando la necesites.`,
   chatKeysBlocked: () =>
     'Por seguridad, las claves para la API de tu cuenta se piden a soporte por ahora. Escríbenos si necesitas una.',
+  rfcTakenBacked: () =>
+    'Ese RFC ya tiene una cuenta. Si es tuyo, pide a quien la administra que te dé acceso, o escribe otro RFC.',
+  rfcReclaimed: () =>
+    'Su titular comprobó con su Constancia de Situación Fiscal el RFC con el que registraste esta cuenta, así que ya no está a tu nombre. Tus créditos y facturas siguen aquí; para facturar de nuevo escribe a soporte.',
+  constanciaReading: () => '📄 Recibí tu PDF; lo estoy leyendo…',
+  constanciaRead: (
+    d: { rfc: string; name: string; postal_code: string; issued_on: string },
+    regimen: string,
+    several?: string[],
+  ) =>
+    [
+      'Esto dice tu Constancia de Situación Fiscal:',
+      `RFC: ${d.rfc}`,
+      `Nombre o razón social: ${d.name}`,
+      `Código postal: ${d.postal_code}`,
+      `Régimen fiscal: ${regimen}`,
+      several
+        ? `(Tu Constancia tiene los regímenes ${several.join(', ')}; elegí el que admite tu uso de CFDI. Cámbialo después si lo necesitas.)`
+        : undefined,
+      `Emitida el ${d.issued_on}`,
+      '',
+      '¿Guardo estos datos?',
+    ]
+      .filter((l) => l !== undefined)
+      .join('\n'),
+  constanciaRepeat: () => 'Responde «sí» para guardar los datos de tu Constancia o «no» para descartarlos.',
+  constanciaDiscarded: () => 'Listo, no guardé nada.',
+  constanciaSaved: () => '✅ Actualicé tus datos fiscales con tu Constancia. Revísalos con /datos.',
+  constanciaOtherRfc: () => 'Esa Constancia es de otro RFC, no del de tu cuenta. No cambié nada.',
+  constanciaScan: () =>
+    'Ese PDF es una imagen escaneada, no tiene texto. Por favor envía el PDF que descargaste del SAT.',
+  constanciaUnreadable: () =>
+    'No pude abrir ese PDF (tiene contraseña o está dañado). Envía el PDF tal como lo descargaste del SAT.',
+  constanciaOther: () =>
+    'Ese PDF no es una Constancia de Situación Fiscal. Envía la que descargaste del SAT.',
+  constanciaNotPdf: () => 'Ese archivo no es un PDF. Envía tu Constancia de Situación Fiscal en PDF.',
+  constanciaTooBig: (mb: number) => `Ese archivo pesa más de ${mb} MB; una Constancia pesa mucho menos.`,
+  constanciaUnavailable: () => 'No pude descargar tu PDF. ¿Me lo envías otra vez?',
   claimGone: () => 'Esa cuenta ya no tiene tu número. Vamos a crear la tuya.',
 };
 

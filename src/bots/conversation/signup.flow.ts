@@ -1,6 +1,7 @@
 import { isGenericRfc, isValidRfc, normalizeRfc, rfcKind } from '../../catalogs/rfc.js';
 import { isUsoAllowedForRegimen, isValidRegimen, usosForRegimen } from '../../catalogs/sat.catalogs.js';
 import { grantCreditsIn } from '../../credits/credits.service.js';
+import type { ProfilesTable } from '../../db/schema.js';
 import { isAppError } from '../../errors.js';
 import { findProfileByRfc } from '../../profiles/profiles.repo.js';
 import { insertProfile } from '../../profiles/profiles.service.js';
@@ -139,7 +140,10 @@ async function finishWithUso(turn: Turn, conv: Conversation, uso: string): Promi
  * Profile, tax information, welcome credits and the chat link are written with the turn's transaction: all of
  * them or none, so a failure half-way never leaves a profile that a retry would then call a conflict.
  */
-async function createChatProfile(turn: Turn, d: Record<string, string>): Promise<void> {
+export async function createChatProfile(
+  turn: Turn,
+  d: Record<string, string>,
+): Promise<ProfilesTable | undefined> {
   const { db, clock, config } = turn.deps;
   try {
     const profile = await insertProfile(db, clock, {
@@ -168,12 +172,14 @@ async function createChatProfile(turn: Turn, d: Record<string, string>): Promise
         : 0;
     await linkChat(db, clock, turn.chat, profile.id, profile.phone_number);
     say(turn, msg.signupDone(profile.name, credits));
+    return profile;
   } catch (err) {
     // Refusals found before anything was written (a taken RFC or number, a bad value). A duplicate that races
     // past the check fails its insert instead: the whole turn rolls back and its redelivery is refused here.
     if (!isAppError(err) || (err.code !== 'Conflict' && err.code !== 'ValidationError')) throw err;
     turn.deps.logger.info({ code: err.code, message: err.message }, 'chat sign-up refused');
     say(turn, msg.signupConflict());
+    return undefined;
   }
 }
 
