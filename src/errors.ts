@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'Conflict'
   | 'PayloadTooLarge'
   | 'UnsupportedMediaType'
+  /** A well-formed upload whose content cannot be used (a scanned or locked PDF, not the expected document). */
+  | 'UnprocessableDocument'
   | 'RateLimited'
   | 'InternalError';
 

@@ -7,6 +7,7 @@ import { enqueue, notifyJobEnqueued } from '../jobs/queue.js';
 import type { JobHandlers } from '../jobs/worker.js';
 import type { ChatJobs, CoreDeps } from './conversation/chat.context.js';
 import { createChatLimiter } from './conversation/chat.limits.js';
+import { chatConstanciaHandler } from './conversation/constancia.flow.js';
 import { handleIncoming } from './conversation/conversation.service.js';
 import type { Channel, Handle } from './conversation/conversation.types.js';
 import { chatInvoiceEvents } from './conversation/invoice.notices.js';
@@ -23,6 +24,7 @@ import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
 import { whatsappSender } from './whatsapp/whatsapp.sender.js';
 
 export const CHAT_MEDIA_JOB = 'chat.media';
+export const CHAT_CONSTANCIA_JOB = 'chat.constancia';
 
 export interface BotsOptions {
   /** Fixed bot identity (tests); otherwise grammY asks getMe on the first update. */
@@ -110,6 +112,9 @@ export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
     async enqueueMedia(trx, job) {
       await enqueue(trx, deps.clock, { kind: CHAT_MEDIA_JOB, payload: job, maxAttempts: 4 });
     },
+    async enqueueConstancia(trx, job) {
+      await enqueue(trx, deps.clock, { kind: CHAT_CONSTANCIA_JOB, payload: job, maxAttempts: 4 });
+    },
     notify: notifyJobEnqueued,
   };
   const limits = createChatLimiter({
@@ -131,7 +136,10 @@ export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
   return {
     routes: channels.map(([, p]) => p.route),
     invoiceEvents: chatInvoiceEvents({ clock: deps.clock, kick }),
-    jobHandlers: { [CHAT_MEDIA_JOB]: chatMediaHandler({ ...deps, fetchMedia, kick }) },
+    jobHandlers: {
+      [CHAT_MEDIA_JOB]: chatMediaHandler({ ...deps, fetchMedia, kick }),
+      [CHAT_CONSTANCIA_JOB]: chatConstanciaHandler({ ...deps, fetchMedia, kick }),
+    },
     outbox,
     async start() {
       outbox?.start();

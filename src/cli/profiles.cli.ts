@@ -1,6 +1,6 @@
 import { grantCredits } from '../credits/credits.service.js';
 import { validationError } from '../errors.js';
-import { createApiKey, revokeApiKeys } from '../profiles/apikeys.service.js';
+import { createApiKey, revokeApiKeys, setChatKeysBlocked } from '../profiles/apikeys.service.js';
 import { createProfile } from '../profiles/profiles.service.js';
 import {
   type Command,
@@ -42,6 +42,9 @@ export const PROFILE_COMMANDS: Record<string, Command> = {
         name,
         email: required(v, 'email'),
         phone_number: required(v, 'phone'),
+        // The operator vouches for the number: a chat from it links without a question.
+        phone_verified: true,
+        rfc_source: 'cli',
         org_id: optional(v, 'org') ?? null,
         is_admin: v.admin === true,
         credits: integer(v, 'credits') ?? 0,
@@ -72,8 +75,26 @@ export const PROFILE_COMMANDS: Record<string, Command> = {
     options: { rfc: str },
     async run(deps, v) {
       const profile = await profileByRfc(deps, v);
-      const revoked = await revokeApiKeys(deps.db, deps.clock, profile.id);
-      return { json: { revoked }, text: `Revoked ${revoked} API key(s) of ${profile.rfc}` };
+      const revoked = await deps.db.transaction().execute(async (trx) => {
+        await setChatKeysBlocked(trx, deps.clock, profile.id, true);
+        return revokeApiKeys(trx, deps.clock, profile.id);
+      });
+      return {
+        json: { revoked },
+        text: `Revoked ${revoked} API key(s) of ${profile.rfc}; /apikey in chat is off until allow-chat-keys`,
+      };
+    },
+  },
+  'allow-chat-keys': {
+    usage: 'allow-chat-keys --rfc R',
+    options: { rfc: str },
+    async run(deps, v) {
+      const profile = await profileByRfc(deps, v);
+      await setChatKeysBlocked(deps.db, deps.clock, profile.id, false);
+      return {
+        json: { chat_keys_allowed: true },
+        text: `${profile.rfc} may get API keys from chat again (/apikey)`,
+      };
     },
   },
   'grant-credits': {

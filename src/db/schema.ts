@@ -20,6 +20,14 @@ export interface ProfilesTable {
   credits_remaining: number;
   created_at: string;
   updated_at: string;
+  /** 1 when the number was proven from a chat or set by the operator; 0 is a claim the chat must accept. */
+  phone_verified: number;
+  /** Where the RFC was registered: 'chat' (typed in a chat sign-up), 'api' or 'cli'. */
+  rfc_source: string;
+  /** Issue date (YYYY-MM-DD) of the last Constancia de Situación Fiscal read for this RFC. */
+  constancia_issued_on: string | null;
+  /** 1 after the operator revoked the keys: /apikey in chat refuses until the operator allows it again. */
+  chat_keys_blocked: number;
 }
 
 export interface TaxInfoTable {
@@ -45,6 +53,8 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** 'chat' for keys minted with /apikey (a new one revokes the previous), else 'api'. */
+  source: string;
 }
 
 export type AccountType = 'profile' | 'org';

@@ -4,6 +4,7 @@ import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { invoicesRoutes } from '../invoices/invoices.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
+import { constanciaRoutes } from '../profiles/constancia.routes.js';
 import { profilesRoutes } from '../profiles/profiles.routes.js';
 import { webhooksRoutes } from '../webhooks/webhooks.routes.js';
 import { bearerAuth } from './auth.js';
@@ -61,5 +62,6 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
   app.route('/', organizationsRoutes(deps));
   app.route('/', invoicesRoutes(deps));
   app.route('/', webhooksRoutes(deps));
+  app.route('/', constanciaRoutes(deps));
   return app;
 }

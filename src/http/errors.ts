@@ -15,6 +15,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   Conflict: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
+  UnprocessableDocument: 422,
   RateLimited: 429,
   InternalError: 500,
 };

@@ -22,6 +22,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
+  422: 'UnprocessableDocument: the document could not be used (no text layer, locked, corrupt, or another kind)',
   429: 'RateLimited: too many requests for this key, or too many invoices processing for the payer (see Retry-After)',
   500: 'InternalError',
 };

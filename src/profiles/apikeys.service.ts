@@ -9,7 +9,12 @@ export const API_KEY_PREFIX = 'svc_';
 /** Keys are stored only as SHA-256: they carry 192 random bits, so a slow KDF would add nothing. */
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-export async function createApiKey(db: DbOrTrx, clock: Clock, profileId: string): Promise<string> {
+export async function createApiKey(
+  db: DbOrTrx,
+  clock: Clock,
+  profileId: string,
+  source: 'api' | 'chat' = 'api',
+): Promise<string> {
   const key = API_KEY_PREFIX + randomBytes(24).toString('base64url');
   await db
     .insertInto('api_keys')
@@ -21,19 +26,38 @@ export async function createApiKey(db: DbOrTrx, clock: Clock, profileId: string)
       created_at: clock.now().toISOString(),
       last_used_at: null,
       revoked_at: null,
+      source,
     })
     .execute();
   return key;
 }
 
-export async function revokeApiKeys(db: Db, clock: Clock, profileId: string): Promise<number> {
-  const res = await db
+export async function revokeApiKeys(
+  db: DbOrTrx,
+  clock: Clock,
+  profileId: string,
+  only?: 'chat',
+): Promise<number> {
+  let q = db
     .updateTable('api_keys')
     .set({ revoked_at: clock.now().toISOString() })
     .where('profile_id', '=', profileId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null);
+  if (only) q = q.where('source', '=', only);
+  const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/**
+ * The operator's switch on minting keys from chat: revoke-keys turns it off, so a stolen phone or chat cannot
+ * mint a fresh key right after the operator revoked them; allow-chat-keys turns it back on.
+ */
+export async function setChatKeysBlocked(db: DbOrTrx, clock: Clock, profileId: string, blocked: boolean) {
+  await db
+    .updateTable('profiles')
+    .set({ chat_keys_blocked: blocked ? 1 : 0, updated_at: clock.now().toISOString() })
+    .where('id', '=', profileId)
+    .execute();
 }
 
 const keyLookup = (db: Db, keyHash: string) =>

@@ -30,3 +30,20 @@ export const listOrgMembers = (db: DbOrTrx, orgId: string): Promise<ProfilesTabl
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+
+/** Forgets every chat linked to the profile (its conversations too): the next message starts afresh. */
+export async function unlinkChats(db: DbOrTrx, profileId: string): Promise<void> {
+  const chats = await db
+    .selectFrom('chat_identities')
+    .select(['channel', 'external_id'])
+    .where('profile_id', '=', profileId)
+    .execute();
+  for (const c of chats) {
+    await db
+      .deleteFrom('conversations')
+      .where('channel', '=', c.channel)
+      .where('external_id', '=', c.external_id)
+      .execute();
+  }
+  await db.deleteFrom('chat_identities').where('profile_id', '=', profileId).execute();
+}

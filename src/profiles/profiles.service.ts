@@ -4,7 +4,7 @@ import { initialCredits } from '../credits/credits.service.js';
 import type { Db, DbOrTrx } from '../db/db.js';
 import type { ProfilesTable, TaxInfoTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import { findProfileById, getTaxInfo } from './profiles.repo.js';
+import { findProfileById, getTaxInfo, unlinkChats } from './profiles.repo.js';
 import {
   assertUnique,
   blankTaxFields,
@@ -17,7 +17,7 @@ import {
   validName,
   validPhone,
   validPostalCode,
-  validRfc,
+  validProfileRfc,
 } from './profiles.validate.js';
 
 type ProfileDeps = { db: Db; clock: Clock };
@@ -31,6 +31,9 @@ export interface NewProfile {
   is_admin?: boolean;
   credits?: number;
   tax_info?: TaxInfoInput;
+  /** The number was proven from a chat or set by the operator (see chat linking); default: a claim. */
+  phone_verified?: boolean;
+  rfc_source?: 'chat' | 'api' | 'cli';
 }
 
 /**
@@ -60,7 +63,7 @@ export async function insertProfile(
   clock: Clock,
   input: Omit<NewProfile, 'credits'>,
 ): Promise<ProfilesTable> {
-  const rfc = validRfc(input.rfc);
+  const rfc = validProfileRfc(input.rfc);
   const name = validName(input.name);
   const email = input.email ? validEmail(input.email) : null;
   const phone = input.phone_number ? validPhone(input.phone_number) : null;
@@ -77,6 +80,10 @@ export async function insertProfile(
     credits_remaining: 0,
     created_at: now,
     updated_at: now,
+    phone_verified: phone && input.phone_verified ? 1 : 0,
+    rfc_source: input.rfc_source ?? 'api',
+    constancia_issued_on: null,
+    chat_keys_blocked: 0,
   };
   if (row.org_id) {
     const org = await trx
@@ -114,9 +121,16 @@ export async function updateProfile(
   await deps.db
     .transaction()
     .execute(async (trx) => {
-      if (!(await findProfileById(trx, profileId))) throw notFound('Profile');
+      const current = await findProfileById(trx, profileId);
+      if (!current) throw notFound('Profile');
       if (Object.keys(set).length === 0) return;
       await assertUnique(trx, { email: set.email, phone_number: set.phone_number }, profileId);
+      if (set.phone_number !== undefined && set.phone_number !== current.phone_number) {
+        // A number typed through the API is a claim until someone accepts it from a chat of that number, and
+        // chats linked through the old number no longer speak for the profile.
+        set.phone_verified = 0;
+        await unlinkChats(trx, profileId);
+      }
       await trx
         .updateTable('profiles')
         .set({ ...set, updated_at: deps.clock.now().toISOString() })

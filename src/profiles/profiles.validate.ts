@@ -6,6 +6,18 @@ import type { TaxInfoTable } from '../db/schema.js';
 import { conflict, validationError } from '../errors.js';
 import { normalizePhone } from './phone.js';
 
+/**
+ * The RFC a profile may hold: a real taxpayer's. The generic RFCs stand for "público en general" and foreigners on
+ * an invoice; as a profile anyone could take one and shut everyone else out of it.
+ */
+export function validProfileRfc(input: string, path = 'rfc'): string {
+  const rfc = validRfc(input, path);
+  if (isGenericRfc(rfc)) {
+    throw invalid(path, `${path} is a generic RFC (${rfc}); a profile needs the taxpayer's own RFC`);
+  }
+  return rfc;
+}
+
 /** Checks shared by the REST routes, the CLI and the bots: each names the field it rejects. */
 const invalid = (path: string, message: string) => validationError(message, [{ path, message }]);
 

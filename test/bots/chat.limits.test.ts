@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/credits/credits.service.js';
 import { INVOICE_JOB } from '../../src/invoices/invoices.service.js';
 import { runDueJobs } from '../../src/jobs/worker.js';
-import { type BotHarness, botHarness, receiptJpeg, tgMessage, tgText } from '../bots/bots.harness.js';
+import {
+  type BotHarness,
+  botHarness,
+  proveNumber,
+  receiptJpeg,
+  tgMessage,
+  tgText,
+} from '../bots/bots.harness.js';
 import { makePhone, seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
 import { pngBomb } from '../invoices/image.bombs.js';
 
@@ -15,6 +22,7 @@ const photo = (fileId: string) =>
 async function linked(h: BotHarness, user: number, over: Parameters<typeof seedProfile>[1] = {}) {
   const phone = makePhone();
   const seeded = await seedProfile(h.deps, { phone_number: phone, ...over });
+  await proveNumber(h, seeded.profile.id);
   await h.telegram(tgMessage(user, { contact: { phone_number: phone, first_name: 'Ana', user_id: user } }));
   await h.bots.outbox.drain();
   return seeded.profile;
@@ -44,6 +52,7 @@ describe('chat fair use', () => {
   it('an organization with 0 credits: its member is told before any download', async () => {
     const { org, member } = await seedOrgWithAdmin(h.deps, { credits: 0, flags: { chat_invoicing: true } });
     const phone = member.profile.phone_number!;
+    await proveNumber(h, member.profile.id);
     await h.telegram(tgMessage(USER, { contact: { phone_number: phone, first_name: 'Ana', user_id: USER } }));
     h.tg.addFile('po', await receiptJpeg());
     await h.telegram(photo('po'));

@@ -15,7 +15,7 @@ describe('commands of a linked chat', () => {
   beforeEach(async () => {
     h = await botHarness();
     const phone = makePhone();
-    profile = (await seedProfile(h.deps, { phone_number: phone })).profile;
+    profile = (await seedProfile(h.deps, { phone_verified: true, phone_number: phone })).profile;
     await h.telegram(tgMessage(USER, { contact: { phone_number: phone, first_name: 'A', user_id: USER } }));
   });
   afterEach(() => h.close());
@@ -103,6 +103,7 @@ describe('start-up', () => {
         'uso',
         'apikey',
         'desvincular',
+        'revocar',
       ]);
       expect(h.tg.sent('setWebhook')[0]?.params).toMatchObject({
         url: 'http://localhost:3000/webhooks/telegram',

@@ -26,7 +26,7 @@ describe('a failure while handling a message, then its redelivery', () => {
 
   it('Telegram photo: 500 and one apology, then the redelivery makes one invoice and one charge', async () => {
     const phone = makePhone();
-    const { profile } = await seedProfile(h.deps, { phone_number: phone });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: phone });
     await h.telegram(contact(phone));
     h.tg.addFile('ph', await receiptJpeg());
     const update = { update_id: 900, ...photo('ph') };
@@ -66,7 +66,7 @@ describe('a failure while handling a message, then its redelivery', () => {
 
   it('WhatsApp: a failed MessageSid answers 500; its redelivery is handled once', async () => {
     const from = 'whatsapp:+5215522229999';
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525522229999' });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525522229999' });
     const params = {
       MessageSid: 'SMcrash',
       From: from,

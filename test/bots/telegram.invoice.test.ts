@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/credits/credits.service.js';
 import { makePhone, seedOrgWithAdmin, seedProfile } from '../helpers/seed.js';
-import { type BotHarness, botHarness, goodReceipt, receiptJpeg, tgMessage, tgText } from './bots.harness.js';
+import {
+  type BotHarness,
+  botHarness,
+  goodReceipt,
+  proveNumber,
+  receiptJpeg,
+  tgMessage,
+  tgText,
+} from './bots.harness.js';
 
 const USER = 2002;
 const photo = (fileId: string, size?: number, extra: Record<string, unknown> = {}) =>
@@ -19,7 +27,7 @@ describe('Telegram: a photo becomes an invoice', () => {
   beforeEach(async () => {
     h = await botHarness();
     const phone = makePhone();
-    profileId = (await seedProfile(h.deps, { phone_number: phone })).profile.id;
+    profileId = (await seedProfile(h.deps, { phone_verified: true, phone_number: phone })).profile.id;
     await h.telegram(tgMessage(USER, { contact: { phone_number: phone, first_name: 'Ana', user_id: USER } }));
     await h.bots.outbox.drain();
   });
@@ -122,7 +130,7 @@ describe('Telegram: a photo becomes an invoice', () => {
   it('refuses an oversized photo before downloading it, and a non-image file', async () => {
     await h.telegram(photo('huge', 5_000_000));
     await h.telegram(
-      tgMessage(USER, { document: { file_id: 'pdf', file_unique_id: 'p', mime_type: 'application/pdf' } }),
+      tgMessage(USER, { document: { file_id: 'zip', file_unique_id: 'z', mime_type: 'application/zip' } }),
     );
     await h.settle();
     expect(h.tg.sent('getFile')).toEqual([]);
@@ -165,6 +173,7 @@ describe('Telegram: a photo becomes an invoice', () => {
   it("a member of an organization with chat_invoicing spends the organization's credits", async () => {
     const { org, member } = await seedOrgWithAdmin(h.deps, { credits: 7, flags: { chat_invoicing: true } });
     const phone = member.profile.phone_number!;
+    await proveNumber(h, member.profile.id);
     const OTHER = 3003;
     await h.telegram(tgMessage(OTHER, { contact: { phone_number: phone, first_name: 'M', user_id: OTHER } }));
     await h.bots.outbox.drain();
@@ -202,6 +211,7 @@ describe('Telegram: an organization with chat_invoicing and no credits left', ()
   it("says so on linking and on a photo, charges nothing, and never falls back to the member's credits", async () => {
     const { org, member } = await seedOrgWithAdmin(h.deps, { credits: 0, flags: { chat_invoicing: true } });
     const phone = member.profile.phone_number!;
+    await proveNumber(h, member.profile.id);
     await h.telegram(tgMessage(USER, { contact: { phone_number: phone, first_name: 'M', user_id: USER } }));
     h.tg.addFile('org0', await receiptJpeg());
     await h.telegram(photo('org0'));

@@ -30,7 +30,7 @@ describe('Telegram linking and sign-up', () => {
   });
 
   it("refuses someone else's contact and links nothing", async () => {
-    const existing = await seedProfile(h.deps, { phone_number: '+525511112222' });
+    const existing = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525511112222' });
     const replies = await say(contact('+525511112222', 555));
     expect(replies[0]).toMatch(/no es el tuyo/);
     const forwarded = await say(contact('+525511112222', undefined));
@@ -41,7 +41,7 @@ describe('Telegram linking and sign-up', () => {
   });
 
   it('links an existing profile by the own contact, folding +521 into +52', async () => {
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525522223333' });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525522223333' });
     const [reply] = await say(contact('5215522223333', USER));
     expect(reply).toContain(`¡Listo, ${profile.name}!`);
     const [saldo] = await say(tgText(USER, '/saldo'));
@@ -149,7 +149,7 @@ describe('Telegram linking and sign-up', () => {
   });
 
   it('sharing an own contact that has a profile during sign-up links it and ends the sign-up', async () => {
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525522224444' });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525522224444' });
     await say(contact('+525533337777', USER)); // a number with no account: sign-up starts
     await say(tgText(USER, makeRfc()));
     const [reply] = await say(contact('+525522224444', USER));
@@ -161,14 +161,14 @@ describe('Telegram linking and sign-up', () => {
   it('refuses an RFC that already has a profile, and can be cancelled', async () => {
     const { profile } = await seedProfile(h.deps);
     await say(contact('+525544445555', USER));
-    expect((await say(tgText(USER, profile.rfc)))[0]).toMatch(/ya está registrado/);
+    expect((await say(tgText(USER, profile.rfc)))[0]).toMatch(/Ese RFC ya tiene una cuenta/);
     expect((await say(tgText(USER, 'cancelar')))[0]).toMatch(/Cancelé el registro/);
     expect((await say(tgText(USER, 'hola')))[0]).toContain('Compartir mi número');
     expect(await findProfileByPhone(h.deps.db, '+525544445555')).toBeUndefined();
   });
 
   it('unlinks with /desvincular and asks for the contact again', async () => {
-    await seedProfile(h.deps, { phone_number: '+525566667777' });
+    await seedProfile(h.deps, { phone_verified: true, phone_number: '+525566667777' });
     await say(contact('+525566667777', USER));
     expect((await say(tgText(USER, '/desvincular')))[0]).toMatch(/desvinculé este chat/);
     expect((await say(tgText(USER, '/saldo')))[0]).toContain('Compartir mi número');

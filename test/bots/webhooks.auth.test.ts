@@ -48,7 +48,7 @@ describe('webhook authentication', () => {
   });
 
   it('Twilio: a media URL off the Twilio API is never fetched with our credentials', async () => {
-    await seedProfile(h.deps, { phone_number: '+525500002222' });
+    await seedProfile(h.deps, { phone_verified: true, phone_number: '+525500002222' });
     const from = 'whatsapp:+5215500002222';
     await h.whatsapp({
       MessageSid: 'SMevil',

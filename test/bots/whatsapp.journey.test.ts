@@ -77,7 +77,7 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
   });
 
   it('links an existing profile by the sender number and serves a first message that is already a photo', async () => {
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
     const mediaUrl = h.tw.addMedia('2', await receiptJpeg());
     const msgs = await send({
       MessageSid: 'SMfirst',
@@ -93,7 +93,7 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
   });
 
   it('several images in one message make several invoices; a redelivered MessageSid does nothing twice', async () => {
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
     const params = {
       MessageSid: 'SMalbum',
       From: FROM,
@@ -112,7 +112,7 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
   });
 
   it('a receipt that cannot be invoiced: the reason in plain Spanish and the credit back', async () => {
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
     h.receipts.push(goodReceipt({ vendor_rfc: null }));
     const mediaUrl = h.tw.addMedia('9', await receiptJpeg());
     const msgs = await send({
@@ -130,7 +130,7 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
   });
 
   it('after desvincular it does not relink silently; "inicio" relinks', async () => {
-    await seedProfile(h.deps, { phone_number: '+525577778888' });
+    await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
     await send(text('saldo'));
     expect((await send(text('desvincular')))[0]).toMatch(/desvinculé este chat/);
     expect((await send(text('saldo')))[0]).toMatch(/Escribe «inicio» para vincularlo/);
@@ -153,13 +153,13 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
 
   it('"inicio" during sign-up links the number once it has an account (made meanwhile elsewhere)', async () => {
     await send(text('hola'));
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
     expect((await send(text('inicio')))[0]).toContain(`¡Listo, ${profile.name}!`);
     expect(await h.deps.db.selectFrom('conversations').selectAll().execute()).toEqual([]);
   });
 
   it('refuses media that is too big, not JPEG/PNG, or gone (404), charging nothing', async () => {
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
     await send(text('saldo'));
     const photo = async (url: string, type = 'image/jpeg') =>
       (
@@ -186,7 +186,11 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
   });
 
   it('with no credits says so and how to get more, charging nothing', async () => {
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888', credits: 0 });
+    const { profile } = await seedProfile(h.deps, {
+      phone_verified: true,
+      phone_number: '+525577778888',
+      credits: 0,
+    });
     const msgs = await send({
       MessageSid: `SM${++sid}`,
       From: FROM,
@@ -201,11 +205,11 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
     expect(await balanceOf(h.deps.db, { type: 'profile', id: profile.id })).toBe(0);
   });
 
-  it('/apikey issues a working key, says older keys stay valid, and blanks it in the outbox once sent', async () => {
-    const { profile } = await seedProfile(h.deps, { phone_number: '+525577778888' });
+  it('/apikey issues a working key, keeps keys minted elsewhere, and blanks it in the outbox once sent', async () => {
+    const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
     const [, reply] = await send(text('apikey'));
     const key = /svc_[\w-]+/.exec(reply ?? '')?.[0];
-    expect(reply).toMatch(/claves anteriores siguen válidas/);
+    expect(reply).toMatch(/Para revocar todas tus claves escribe \/revocar/);
     const res = await h.app.request(`/api/profile/${profile.rfc}`, {
       headers: { authorization: `Bearer ${key}` },
     });

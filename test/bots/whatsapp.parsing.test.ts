@@ -3,7 +3,7 @@ import { outboxPayloads, splitBody } from '../../src/bots/conversation/channel.p
 import { incomingOf } from '../../src/bots/whatsapp/whatsapp.routes.js';
 
 describe('incomingOf (Twilio form → conversation)', () => {
-  it('reads text, images (skipping other media) and empty messages', () => {
+  it('reads text, images (skipping other media), a PDF and empty messages', () => {
     expect(incomingOf({ MessageSid: 'SM1', Body: ' saldo ', NumMedia: '0' })).toEqual({
       kind: 'text',
       text: 'saldo',
@@ -24,9 +24,10 @@ describe('incomingOf (Twilio form → conversation)', () => {
     });
     expect(
       incomingOf({ MessageSid: 'SM3', NumMedia: '1', MediaUrl0: 'x', MediaContentType0: 'application/pdf' }),
-    ).toEqual({
-      kind: 'other',
-    });
+    ).toEqual({ kind: 'document', media: { ref: 'x', mime: 'application/pdf' } });
+    expect(
+      incomingOf({ MessageSid: 'SM5', NumMedia: '1', MediaUrl0: 'x', MediaContentType0: 'audio/ogg' }),
+    ).toEqual({ kind: 'other' });
     expect(incomingOf({ MessageSid: 'SM4', NumMedia: '0' })).toEqual({ kind: 'other' });
   });
 });

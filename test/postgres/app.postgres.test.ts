@@ -457,7 +457,7 @@ describe.skipIf(!botSchema)('Telegram bot on PostgreSQL', () => {
 
   it('links by contact, invoices a photo, sends PDF and XML; a redelivered update is handled once', async () => {
     const phone = makePhone();
-    const profile = (await seedProfile(b.deps, { phone_number: phone })).profile;
+    const profile = (await seedProfile(b.deps, { phone_verified: true, phone_number: phone })).profile;
     await b.telegram(tgMessage(USER, { contact: { phone_number: phone, first_name: 'Ana', user_id: USER } }));
     b.tg.addFile('ph1', await receiptJpeg());
     const photo = tgMessage(USER, {

@@ -2,11 +2,12 @@ import { rfcKind } from '../../catalogs/rfc.js';
 import { regimenDescripcion, usoCfdiDescripcion, usosForRegimen } from '../../catalogs/sat.catalogs.js';
 import type { ProfilesTable } from '../../db/schema.js';
 import { isAppError } from '../../errors.js';
-import { createApiKey } from '../../profiles/apikeys.service.js';
+import { createApiKey, revokeApiKeys } from '../../profiles/apikeys.service.js';
 import { getTaxInfo } from '../../profiles/profiles.repo.js';
 import { updateTaxInfoIn } from '../../profiles/profiles.service.js';
 import { payingBalance } from './chat.billing.js';
 import { say, type Turn } from './chat.context.js';
+import { idMsg } from './identity.messages.js';
 import { msg } from './messages.js';
 import { usoChoices } from './signup.flow.js';
 
@@ -63,7 +64,17 @@ export async function setUso(turn: Turn, profile: ProfilesTable, arg: string): P
   }
 }
 
+/** One chat-issued key at a time: a new one revokes the previous, so a key leaked from an old chat dies. */
 export async function issueApiKey(turn: Turn, profile: ProfilesTable): Promise<void> {
-  const key = await createApiKey(turn.deps.db, turn.deps.clock, profile.id);
-  turn.out.push({ type: 'text', text: msg.apiKey(key), sensitive: true });
+  const { db, clock } = turn.deps;
+  if (profile.chat_keys_blocked === 1) return say(turn, idMsg.chatKeysBlocked());
+  const replaced = await revokeApiKeys(db, clock, profile.id, 'chat');
+  const key = await createApiKey(db, clock, profile.id, 'chat');
+  turn.out.push({ type: 'text', text: idMsg.apiKey(key, replaced > 0), sensitive: true });
+}
+
+/** /revocar: every key of the profile, whoever minted it. */
+export async function revokeAllKeys(turn: Turn, profile: ProfilesTable): Promise<void> {
+  const revoked = await revokeApiKeys(turn.deps.db, turn.deps.clock, profile.id);
+  say(turn, idMsg.keysRevoked(revoked));
 }

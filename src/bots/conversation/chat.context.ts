@@ -15,10 +15,20 @@ export interface ChatMediaJob {
   key: string;
 }
 
+/** A Constancia PDF sent in chat: read in a job; profileId when the chat is linked, else it is a sign-up. */
+export interface ChatConstanciaJob {
+  channel: ChatRef['channel'];
+  chatId: string;
+  profileId: string | null;
+  media: MediaRef;
+}
+
 /** How the conversation core queues its slow work; bots.ts wires it to the job queue. */
 export interface ChatJobs {
   /** Adds the job with the turn's transaction. */
   enqueueMedia(trx: DbOrTrx, job: ChatMediaJob): Promise<void>;
+  /** Adds a Constancia to download and read, with the turn's transaction. */
+  enqueueConstancia(trx: DbOrTrx, job: ChatConstanciaJob): Promise<void>;
   /** Wakes the in-process workers, once the transaction that queued jobs committed. */
   notify(): void;
 }

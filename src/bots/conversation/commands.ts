@@ -8,7 +8,8 @@ export type Command =
   | 'uso'
   | 'apikey'
   | 'desvincular'
-  | 'cancelar';
+  | 'cancelar'
+  | 'revocar';
 
 const WORDS: Record<string, Command> = {
   start: 'start',
@@ -25,6 +26,7 @@ const WORDS: Record<string, Command> = {
   apikey: 'apikey',
   desvincular: 'desvincular',
   cancelar: 'cancelar',
+  revocar: 'revocar',
 };
 
 /** Commands shown in Telegram's menu (setMyCommands). */
@@ -37,6 +39,7 @@ export const MENU: { command: string; description: string }[] = [
   { command: 'uso', description: 'Cambiar el uso de CFDI, p. ej. /uso G03' },
   { command: 'apikey', description: 'Obtener una clave para la API' },
   { command: 'desvincular', description: 'Desvincular este chat' },
+  { command: 'revocar', description: 'Revocar todas tus claves para la API' },
 ];
 
 const fold = (s: string) =>

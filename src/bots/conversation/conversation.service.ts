@@ -1,7 +1,7 @@
 import type { ProfilesTable } from '../../db/schema.js';
 import { tryNormalizePhone } from '../../profiles/phone.js';
 import { findProfileById, findProfileByPhone } from '../../profiles/profiles.repo.js';
-import { issueApiKey, setUso, showBalance, showTaxInfo } from './account.commands.js';
+import { issueApiKey, revokeAllKeys, setUso, showBalance, showTaxInfo } from './account.commands.js';
 import { payingBalance } from './chat.billing.js';
 import { type CoreDeps, say, type Turn } from './chat.context.js';
 import {
@@ -12,8 +12,12 @@ import {
   linkChat,
   markProcessed,
 } from './chat.repo.js';
+import { answerClaim, CLAIM_STATE, linkOrAsk } from './claim.flow.js';
 import { type Command, parseCommand } from './commands.js';
+import { answerConstancia } from './constancia.confirm.js';
+import { CONSTANCIA_STATE, queueConstancia } from './constancia.flow.js';
 import type { ChatRef, Incoming } from './conversation.types.js';
+import { yesNo } from './identity.messages.js';
 import { listInvoices } from './invoices.commands.js';
 import { queueMedia } from './media.flow.js';
 import { msg, restartWord } from './messages.js';
@@ -69,10 +73,20 @@ async function route(turn: Turn, incoming: Incoming): Promise<void> {
   const identity = await findIdentity(db, turn.chat);
   const profile = identity?.profile_id ? await findProfileById(db, identity.profile_id) : undefined;
   if (!withinLimits(turn, profile, incoming)) return;
-  if (profile) return handleLinked(turn, profile, incoming);
+  const conv = await getConversation(db, turn.chat);
+  if (profile) {
+    // A linked chat keeps working while a Constancia waits for its yes; only the answer goes to it.
+    const answer = conv?.state === CONSTANCIA_STATE && incoming.kind === 'text' && yesNo(incoming.text);
+    if (answer && incoming.kind === 'text') return answerConstancia(turn, conv, incoming.text);
+    return handleLinked(turn, profile, incoming);
+  }
 
   const command = incoming.kind === 'text' ? parseCommand(incoming.text)?.command : undefined;
-  const conv = await getConversation(db, turn.chat);
+  if (conv?.state === CONSTANCIA_STATE) return duringConstancia(turn, conv, incoming, command);
+  if (conv?.state === CLAIM_STATE) {
+    const answer = incoming.kind === 'text' ? incoming.text : '';
+    return answerClaim(turn, conv, answer, linkAfterClaim(turn));
+  }
   if (conv && (SIGNUP_STATES as readonly string[]).includes(conv.state))
     return duringSignup(turn, conv, incoming, command);
 
@@ -102,6 +116,21 @@ function withinLimits(turn: Turn, profile: ProfilesTable | undefined, incoming: 
   return verdict === 'ok';
 }
 
+/** Sign-up read a Constancia and waits for «sí»: another PDF replaces it, «cancelar» leaves sign-up. */
+async function duringConstancia(
+  turn: Turn,
+  conv: Conversation,
+  incoming: Incoming,
+  command: Command | undefined,
+): Promise<void> {
+  if (command === 'cancelar') {
+    await clearConversation(turn.deps.db, turn.chat);
+    return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
+  }
+  if (incoming.kind === 'document') return queueConstancia(turn, null, incoming.media);
+  return answerConstancia(turn, conv, incoming.kind === 'text' ? incoming.text : '');
+}
+
 const contactPhone = (c: { phone: string }) => (c.phone.startsWith('+') ? c.phone : `+${c.phone}`);
 
 /**
@@ -120,22 +149,30 @@ async function duringSignup(
     return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
   }
   if (incoming.kind === 'text' && command !== 'start') return continueSignup(turn, conv, incoming.text);
+  // The Constancia answers every question at once.
+  if (incoming.kind === 'document') return queueConstancia(turn, null, incoming.media);
   const candidate =
     incoming.kind === 'contact' ? (incoming.own ? contactPhone(incoming) : undefined) : conv.data.phone;
   const phone = candidate === undefined ? undefined : tryNormalizePhone(candidate);
   const profile = phone ? await findProfileByPhone(turn.deps.db, phone) : undefined;
-  if (phone && profile) return linkProfile(turn, profile, phone, undefined);
+  if (phone && profile) return linkOrAsk(turn, profile, phone, linkAfterClaim(turn));
   repeatQuestion(turn, conv);
 }
 
-/** Links to the profile holding this number, or starts sign-up; then handles `andThen` as a linked message. */
+/**
+ * Links to the profile holding this number (asking first when the number is only a claim), or starts sign-up;
+ * then handles `andThen` as a linked message.
+ */
 async function linkByPhone(turn: Turn, rawPhone: string, andThen: Incoming | undefined): Promise<void> {
   const phone = tryNormalizePhone(rawPhone);
   if (!phone) return say(turn, msg.badPhone(), { askContact: turn.chat.channel === 'telegram' });
   const profile = await findProfileByPhone(turn.deps.db, phone);
   if (!profile) return startSignup(turn, phone);
-  return linkProfile(turn, profile, phone, andThen);
+  return linkOrAsk(turn, profile, phone, (p, ph) => linkProfile(turn, p, ph, andThen));
 }
+
+const linkAfterClaim = (turn: Turn) => (profile: ProfilesTable, phone: string) =>
+  linkProfile(turn, profile, phone, undefined);
 
 async function linkProfile(
   turn: Turn,
@@ -161,6 +198,8 @@ async function handleLinked(turn: Turn, profile: ProfilesTable, incoming: Incomi
       return queueMedia(turn, profile, incoming.items, incoming.key);
     case 'contact':
       return say(turn, msg.alreadyLinked());
+    case 'document':
+      return queueConstancia(turn, profile.id, incoming.media);
     case 'other':
       return say(turn, msg.notAnImage());
     default:
@@ -185,6 +224,8 @@ async function runCommand(turn: Turn, profile: ProfilesTable, text: string): Pro
       return setUso(turn, profile, parsed.arg);
     case 'apikey':
       return issueApiKey(turn, profile);
+    case 'revocar':
+      return revokeAllKeys(turn, profile);
     case 'desvincular':
       await linkChat(turn.deps.db, turn.deps.clock, turn.chat, null, null);
       return say(turn, msg.unlinked(restartWord(turn.chat.channel)));

@@ -24,7 +24,9 @@ export type Incoming =
   | { kind: 'contact'; phone: string; own: boolean }
   /** One or more images (a WhatsApp message may carry several); key makes each invoice idempotent. */
   | { kind: 'media'; items: MediaRef[]; key: string }
-  /** Something we cannot use (a sticker, a voice note, a PDF). */
+  /** A PDF sent as a file: a Constancia de Situación Fiscal to read. */
+  | { kind: 'document'; media: MediaRef }
+  /** Something we cannot use (a sticker, a voice note). */
   | { kind: 'other' };
 
 /** A tappable answer: Telegram shows a button, WhatsApp lists the value to type. */

@@ -68,6 +68,7 @@ export const msg = {
       '/datos – tus datos fiscales',
       '/uso G03 – cambiar el uso de CFDI',
       '/apikey – una clave para la API',
+      '/revocar – revocar tus claves para la API',
       '/desvincular – desvincular este chat',
     ].join('\n'),
   unknown: () => 'No entendí 🤔. Envíame la foto de un ticket o escribe /ayuda.',

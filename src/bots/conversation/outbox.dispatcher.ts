@@ -78,7 +78,8 @@ export function createDispatcher(
         : new Date(
             clock.now().getTime() + retryDelayMs(row.attempts, se?.opts.retryAfterSeconds),
           ).toISOString();
-      await markAttemptFailed(db, row, (err as Error).message ?? String(err), retryAt);
+      const secret = payload.type === 'text' && payload.sensitive === true;
+      await markAttemptFailed(db, row, (err as Error).message ?? String(err), retryAt, secret);
       logger.warn(
         { outboxId: row.id, channel: row.channel, err: (err as Error).message, retryAt },
         'chat send failed',

@@ -89,6 +89,8 @@ export async function markAttemptFailed(
   row: OutboxTable,
   error: string,
   retryAt: string | null,
+  /** A secret given up on is blanked too: a failed row must not keep it any more than a sent one. */
+  blankPayload = false,
 ): Promise<void> {
   await db
     .updateTable('outbox')
@@ -97,6 +99,7 @@ export async function markAttemptFailed(
       attempts: row.attempts + 1,
       last_error: error.slice(0, 500),
       next_attempt_at: retryAt ?? row.next_attempt_at,
+      ...(blankPayload && !retryAt ? { payload: JSON.stringify({ type: 'text', text: '[redacted]' }) } : {}),
     })
     .where('id', '=', row.id)
     .execute();

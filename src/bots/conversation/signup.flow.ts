@@ -1,12 +1,14 @@
-import { isValidRfc, normalizeRfc, rfcKind } from '../../catalogs/rfc.js';
+import { isGenericRfc, isValidRfc, normalizeRfc, rfcKind } from '../../catalogs/rfc.js';
 import { isUsoAllowedForRegimen, isValidRegimen, usosForRegimen } from '../../catalogs/sat.catalogs.js';
 import { grantCreditsIn } from '../../credits/credits.service.js';
+import type { ProfilesTable } from '../../db/schema.js';
 import { isAppError } from '../../errors.js';
 import { findProfileByRfc } from '../../profiles/profiles.repo.js';
 import { insertProfile } from '../../profiles/profiles.service.js';
 import { say, type Turn } from './chat.context.js';
 import { type Conversation, clearConversation, linkChat, setConversation } from './chat.repo.js';
 import type { Choice } from './conversation.types.js';
+import { idMsg } from './identity.messages.js';
 import { msg } from './messages.js';
 
 /** Sign-up in chat, one answer per step; the state lives in `conversations`, so a restart loses nothing. */
@@ -92,7 +94,8 @@ async function step(turn: Turn, conv: Conversation, answer: string): Promise<Con
     case 'signup_rfc': {
       const rfc = normalizeRfc(answer);
       if (!isValidRfc(rfc)) return again(msg.badRfc());
-      if (await findProfileByRfc(db, rfc)) return again(msg.rfcTaken());
+      if (isGenericRfc(rfc)) return again(idMsg.genericRfc());
+      if (await findProfileByRfc(db, rfc)) return again(idMsg.rfcTaken());
       say(turn, msg.askName());
       return { state: 'signup_name', data: { ...data, rfc } };
     }
@@ -137,13 +140,19 @@ async function finishWithUso(turn: Turn, conv: Conversation, uso: string): Promi
  * Profile, tax information, welcome credits and the chat link are written with the turn's transaction: all of
  * them or none, so a failure half-way never leaves a profile that a retry would then call a conflict.
  */
-async function createChatProfile(turn: Turn, d: Record<string, string>): Promise<void> {
+export async function createChatProfile(
+  turn: Turn,
+  d: Record<string, string>,
+): Promise<ProfilesTable | undefined> {
   const { db, clock, config } = turn.deps;
   try {
     const profile = await insertProfile(db, clock, {
       rfc: d.rfc ?? '',
       name: d.name ?? '',
       phone_number: d.phone ?? null,
+      // The number is the one this chat writes from (WhatsApp sender, Telegram own contact): proven.
+      phone_verified: true,
+      rfc_source: 'chat',
       tax_info: {
         taxpayer: d.name ?? null,
         postal_code: d.postal_code ?? null,
@@ -163,12 +172,14 @@ async function createChatProfile(turn: Turn, d: Record<string, string>): Promise
         : 0;
     await linkChat(db, clock, turn.chat, profile.id, profile.phone_number);
     say(turn, msg.signupDone(profile.name, credits));
+    return profile;
   } catch (err) {
     // Refusals found before anything was written (a taken RFC or number, a bad value). A duplicate that races
     // past the check fails its insert instead: the whole turn rolls back and its redelivery is refused here.
     if (!isAppError(err) || (err.code !== 'Conflict' && err.code !== 'ValidationError')) throw err;
     turn.deps.logger.info({ code: err.code, message: err.message }, 'chat sign-up refused');
     say(turn, msg.signupConflict());
+    return undefined;
   }
 }
 

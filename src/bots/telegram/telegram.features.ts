@@ -31,11 +31,16 @@ function imageOf(message: Message): MediaRef | undefined {
   return undefined;
 }
 
-/** A photo, or an image sent as a file, becomes an invoice; each photo of an album arrives as its own update. */
+/** A photo, or an image sent as a file, becomes an invoice; a PDF is a Constancia to read; each photo of an album arrives as its own update. */
 export function mediaFeature(handle: Handle): Composer<Context> {
   const c = new Composer<Context>();
   c.on(['message:photo', 'message:document'], (ctx) => {
     const media = imageOf(ctx.message);
+    const doc = ctx.message.document;
+    if (!media && doc && (doc.mime_type === 'application/pdf' || /\.pdf$/i.test(doc.file_name ?? ''))) {
+      const pdf = { ref: doc.file_id, size: doc.file_size, mime: 'application/pdf' };
+      return deliver(handle, ctx, { kind: 'document', media: pdf });
+    }
     if (!media) return deliver(handle, ctx, { kind: 'other' });
     return deliver(handle, ctx, { kind: 'media', items: [media], key: `telegram:${ctx.update.update_id}` });
   });

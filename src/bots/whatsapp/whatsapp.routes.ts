@@ -26,6 +26,9 @@ export interface WhatsappRouteDeps {
 export function incomingOf(params: Record<string, string>): Incoming {
   const count = Math.min(Number(params.NumMedia ?? 0) || 0, 10);
   if (count > 0) {
+    // A PDF is a Constancia de Situación Fiscal (one per message), not a ticket.
+    const pdf = params.MediaContentType0 === 'application/pdf' ? params.MediaUrl0 : undefined;
+    if (pdf) return { kind: 'document', media: { ref: pdf, mime: 'application/pdf' } };
     const items: MediaRef[] = [];
     for (let i = 0; i < count; i++) {
       const url = params[`MediaUrl${i}`];
