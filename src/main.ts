@@ -10,9 +10,10 @@ import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { createApp } from './http/app.js';
 import { filesRoutes } from './invoices/files.routes.js';
-import { invoiceJobHandler } from './invoices/invoice.job.js';
+import { invoiceJobHandler, REVIEW_EXPIRY_JOB } from './invoices/invoice.job.js';
 import { INVOICE_JOB } from './invoices/invoices.service.js';
 import { ensureLinkSecret } from './invoices/link.secret.js';
+import { reviewExpiryHandler } from './invoices/review.expiry.js';
 import { startJobWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
 import { renderInvoicePdf } from './pdf/invoice.pdf.js';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   const app = createApp(deps, { publicRoutes: [filesRoutes(deps), ...bots.routes] });
   const worker = startJobWorker(deps, {
     [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf: renderInvoicePdf }),
+    [REVIEW_EXPIRY_JOB]: reviewExpiryHandler(deps),
     ...bots.jobHandlers,
   });
   await bots.start();

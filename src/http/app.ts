@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../deps.js';
 import { invoicesRoutes } from '../invoices/invoices.routes.js';
+import { reviewRoutes } from '../invoices/review.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { profilesRoutes } from '../profiles/profiles.routes.js';
 import { bearerAuth } from './auth.js';
@@ -64,5 +65,6 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
   app.route('/', profilesRoutes(deps));
   app.route('/', organizationsRoutes(deps));
   app.route('/', invoicesRoutes(deps));
+  app.route('/', reviewRoutes(deps));
   return app;
 }
