@@ -18,3 +18,17 @@ CREATE TABLE invoice_corrections (
   created_at TEXT NOT NULL
 );
 CREATE UNIQUE INDEX invoice_corrections_invoice_idx ON invoice_corrections (invoice_id, seq);
+
+-- The chat card of a pending invoice: where it was shown (Telegram message to edit in place), the value the bot
+-- asked for last, and shown_seq ordering a chat's cards so a typed answer goes to the most recent one.
+CREATE TABLE chat_review_cards (
+  invoice_id TEXT PRIMARY KEY REFERENCES invoices(id),
+  channel TEXT NOT NULL,
+  chat_id TEXT NOT NULL,
+  message_id TEXT,
+  awaiting TEXT,
+  shown_seq INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX chat_review_cards_chat_idx ON chat_review_cards (channel, chat_id, shown_seq);

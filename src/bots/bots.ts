@@ -112,7 +112,7 @@ export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
     },
     notify: notifyJobEnqueued,
   };
-  const core: CoreDeps = { ...deps, jobs, kick };
+  const core: CoreDeps = { ...deps, jobs, kick, events: () => deps.invoiceEvents };
   const handle: Handle = (chat, incoming, deliveryId) => handleIncoming(core, chat, incoming, deliveryId);
   const channels = Object.entries(channelsOf({ deps, handle, botInfo: opts.telegramBotInfo })) as [
     Channel,

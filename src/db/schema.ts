@@ -181,6 +181,18 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** A pending invoice's card in a chat. awaiting: the key field the bot asked the person to type. */
+export interface ChatReviewCardsTable {
+  invoice_id: string;
+  channel: string;
+  chat_id: string;
+  message_id: string | null;
+  awaiting: 'vendor_rfc' | 'total' | 'date' | null;
+  shown_seq: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   profiles: ProfilesTable;
@@ -196,4 +208,5 @@ export interface Database {
   outbox: OutboxTable;
   schema_migrations: { name: string; applied_at: string };
   invoice_corrections: InvoiceCorrectionsTable;
+  chat_review_cards: ChatReviewCardsTable;
 }

@@ -1,5 +1,6 @@
 import { type IssuedCfdi, issueCfdi } from '../cfdi/cfdi.service.js';
 import { refundInvoice } from '../credits/credits.service.js';
+import type { DbOrTrx } from '../db/db.js';
 import type { InvoicesTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { enqueue } from '../jobs/queue.js';
@@ -130,24 +131,35 @@ async function holdForReview(deps: InvoiceJobDeps, inv: InvoicesTable, reading: 
   deps.logger.info({ invoiceId: inv.id, unsure }, 'invoice waits for review');
 }
 
+type FailDeps = Pick<Deps, 'clock' | 'invoiceEvents'>;
+type Failure = { code: string; reason: string };
+
 /**
- * Marks the invoice failed, returns its credit (once) and tells the listeners, all in one transaction.
+ * Marks the invoice failed, returns its credit (once) and tells the listeners, in the caller's transaction.
  * Returns the failed row, or undefined when the invoice had already left `from` (nothing was done).
  */
-export async function failInvoice(
-  deps: Pick<Deps, 'db' | 'clock' | 'invoiceEvents'>,
+export async function failWithin(
+  trx: DbOrTrx,
+  deps: FailDeps,
   invoiceId: string,
-  failure: { code: string; reason: string },
+  failure: Failure,
   from: 'processing' | 'pending' = 'processing',
 ): Promise<InvoicesTable | undefined> {
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await markFailed(trx, invoiceId, deps.clock.now().toISOString(), failure, from);
-    if (!row) return undefined; // already finished: nothing to refund twice
-    await refundInvoice(trx, deps.clock, invoiceId, `invoice failed: ${failure.code}`);
-    await deps.invoiceEvents?.onFinished(trx, row);
-    return row;
-  });
+  const row = await markFailed(trx, invoiceId, deps.clock.now().toISOString(), failure, from);
+  if (!row) return undefined; // already finished: nothing to refund twice
+  await refundInvoice(trx, deps.clock, invoiceId, `invoice failed: ${failure.code}`);
+  await deps.invoiceEvents?.onFinished(trx, row);
+  return row;
 }
+
+/** failWithin in a transaction of its own. */
+export const failInvoice = (
+  deps: FailDeps & Pick<Deps, 'db'>,
+  invoiceId: string,
+  failure: Failure,
+  from: 'processing' | 'pending' = 'processing',
+): Promise<InvoicesTable | undefined> =>
+  deps.db.transaction().execute((trx) => failWithin(trx, deps, invoiceId, failure, from));
 
 export async function runInvoiceJob(deps: InvoiceJobDeps, invoiceId: string): Promise<void> {
   const inv = await findInvoice(deps.db, invoiceId);

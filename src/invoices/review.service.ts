@@ -6,7 +6,7 @@ import { conflict } from '../errors.js';
 import { enqueue, notifyJobEnqueued } from '../jobs/queue.js';
 import type { ReceiptData } from '../receipts/receipt.types.js';
 import { KEY_FIELDS, type KeyField } from '../receipts/review.js';
-import { failInvoice } from './invoice.job.js';
+import { failInvoice, failWithin } from './invoice.job.js';
 import { findInvoice } from './invoices.repo.js';
 import { getInvoiceForViewer, INVOICE_JOB, type Viewer } from './invoices.service.js';
 import {
@@ -62,7 +62,7 @@ async function recordCorrections(
   inv: InvoicesTable,
   corrections: Corrections,
   by: { profileId: string; source: ReviewSource; now: string },
-) {
+): Promise<void> {
   const before = await currentReading(trx, inv);
   const rows = correctionList(corrections).map(({ field, value }) => ({
     invoice_id: inv.id,
@@ -82,6 +82,45 @@ export interface ReviewAction {
   source: ReviewSource;
 }
 
+/** What the in-transaction steps use; db is the caller's transaction. */
+export type WithinDeps = Pick<Deps, 'clock' | 'config' | 'invoiceEvents'> & { db: DbOrTrx };
+type By = { profileId: string; source: ReviewSource };
+
+/**
+ * pending → processing with the corrections recorded and the sealing job queued, in the caller's transaction.
+ * Undefined when the invoice was no longer pending or its review had expired (nothing changed). The caller
+ * wakes the workers (notifyJobEnqueued) once it committed.
+ */
+export async function confirmWithin(
+  d: WithinDeps,
+  inv: InvoicesTable,
+  corrections: Corrections,
+  by: By,
+): Promise<InvoicesTable | undefined> {
+  const now = d.clock.now().toISOString();
+  const confirmed = await markConfirmed(d.db, inv.id, now, hashOf(corrections));
+  if (!confirmed) return undefined;
+  await recordCorrections(d.db, inv, corrections, { ...by, now });
+  await enqueue(d.db, d.clock, {
+    kind: INVOICE_JOB,
+    payload: { invoiceId: inv.id },
+    maxAttempts: d.config.JOB_MAX_ATTEMPTS,
+  });
+  return confirmed;
+}
+
+/** Records corrections on a still-open pending invoice, in the caller's transaction; false if it was not. */
+export async function correctWithin(d: WithinDeps, inv: InvoicesTable, corrections: Corrections, by: By) {
+  const now = d.clock.now().toISOString();
+  if (!(await touchPending(d.db, inv.id, now))) return false;
+  await recordCorrections(d.db, inv, corrections, { ...by, now });
+  return true;
+}
+
+/** pending → failed ("cancelled") with one refund, in the caller's transaction; undefined if not pending. */
+export const cancelWithin = (d: WithinDeps, invoiceId: string) =>
+  failWithin(d.db, d, invoiceId, CANCELLED, 'pending');
+
 /**
  * pending → processing with the corrections, and the sealing job queued, in one transaction. A retry of the
  * confirm that already went through (same corrections) answers with the invoice as it is now.
@@ -97,29 +136,17 @@ export async function confirmInvoice(
     if (inv.confirmed_at && inv.confirm_hash === hash) return inv;
     return expiredConflict(deps, inv);
   }
-  const now = deps.clock.now().toISOString();
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const confirmed = await markConfirmed(trx, inv.id, now, hash);
-    if (!confirmed) return undefined;
-    await recordCorrections(trx, inv, corrections, {
-      profileId: action.viewer.id,
-      source: action.source,
-      now,
-    });
-    await enqueue(trx, deps.clock, {
-      kind: INVOICE_JOB,
-      payload: { invoiceId: inv.id },
-      maxAttempts: deps.config.JOB_MAX_ATTEMPTS,
-    });
-    return confirmed;
-  });
+  const by = { profileId: action.viewer.id, source: action.source };
+  const row = await deps.db
+    .transaction()
+    .execute((trx) => confirmWithin({ ...deps, db: trx }, inv, corrections, by));
   if (row) {
     notifyJobEnqueued();
     return row;
   }
-  const now2 = (await findInvoice(deps.db, inv.id)) ?? inv;
-  if (now2.confirmed_at && now2.confirm_hash === hash) return now2;
-  return expiredConflict(deps, now2);
+  const after = (await findInvoice(deps.db, inv.id)) ?? inv;
+  if (after.confirmed_at && after.confirm_hash === hash) return after;
+  return expiredConflict(deps, after);
 }
 
 /** Changes values of a pending invoice without confirming it (the chat card edits one value at a time). */
@@ -129,16 +156,10 @@ export async function correctInvoice(
 ): Promise<InvoicesTable> {
   const inv = await getInvoiceForViewer(deps.db, action.viewer, action.invoiceId);
   const corrections = validateCorrections(action.corrections, deps.clock.now());
-  const now = deps.clock.now().toISOString();
-  const ok = await deps.db.transaction().execute(async (trx) => {
-    if (!(await touchPending(trx, inv.id, now))) return false;
-    await recordCorrections(trx, inv, corrections, {
-      profileId: action.viewer.id,
-      source: action.source,
-      now,
-    });
-    return true;
-  });
+  const by = { profileId: action.viewer.id, source: action.source };
+  const ok = await deps.db
+    .transaction()
+    .execute((trx) => correctWithin({ ...deps, db: trx }, inv, corrections, by));
   const after = (await findInvoice(deps.db, inv.id)) ?? inv;
   return ok ? after : expiredConflict(deps, after);
 }
@@ -147,7 +168,7 @@ export async function correctInvoice(
 export async function cancelInvoice(deps: ReviewDeps, action: ReviewAction): Promise<InvoicesTable> {
   const inv = await getInvoiceForViewer(deps.db, action.viewer, action.invoiceId);
   if (inv.status !== 'pending') throw conflict(`The invoice is ${inv.status}, not pending review`);
-  const row = await failInvoice(deps, inv.id, CANCELLED, 'pending');
+  const row = await deps.db.transaction().execute((trx) => cancelWithin({ ...deps, db: trx }, inv.id));
   if (row) return row;
   const after = (await findInvoice(deps.db, inv.id)) ?? inv;
   throw conflict(`The invoice is ${after.status}, not pending review`);

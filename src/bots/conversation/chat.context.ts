@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DbOrTrx } from '../../db/db.js';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import type { InvoiceEvents } from '../../invoices/invoice.events.js';
 import type { ChatRef, Choice, MediaRef, OutPayload } from './conversation.types.js';
 
 /** A media item queued for download and invoicing in a job. */
@@ -24,6 +25,8 @@ export interface ChatJobs {
 
 export type CoreDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'logger'> & {
   jobs: ChatJobs;
+  /** The invoice listeners, told of a review's cancel in the chat's transaction (wired after the bots). */
+  events: () => InvoiceEvents | undefined;
   /** Ask the outbox dispatcher for a pass now that replies were queued. */
   kick: () => void;
 };
