@@ -10,7 +10,15 @@ import { learnMerchant } from '../../src/invoices/merchants.repo.js';
 import { claimJobs, enqueue } from '../../src/jobs/queue.js';
 import { runDueJobs } from '../../src/jobs/worker.js';
 import type { ReceiptData } from '../../src/receipts/receipt.types.js';
-import { type BotHarness, botHarness, receiptJpeg, tgMessage, tgText } from '../bots/bots.harness.js';
+import {
+  type BotHarness,
+  botHarness,
+  goodReceipt,
+  receiptJpeg,
+  tgCallback,
+  tgMessage,
+  tgText,
+} from '../bots/bots.harness.js';
 import { pgTestSchema } from '../helpers/postgres.js';
 import {
   call,
@@ -532,5 +540,42 @@ describe.skipIf(!botSchema)('Telegram bot on PostgreSQL', () => {
     expect(b.tg.textsTo(USER).at(-1)).toMatch(/4 créditos/);
     const outbox = await b.deps.db.selectFrom('outbox').select('status').execute();
     expect(outbox.every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('an unsure ticket gets a review card; a correction edits it; ✅ seals the corrected total', async () => {
+    const unsure = goodReceipt();
+    b.receipts.push({ ...unsure, confidence: { ...unsure.confidence, total: 0.3 } });
+    b.clock.advance(1000);
+    b.tg.addFile('ph2', await receiptJpeg());
+    await b.telegram(
+      tgMessage(USER, { photo: [{ file_id: 'ph2', file_unique_id: 'ph2', width: 64, height: 96 }] }),
+    );
+    await b.settle();
+    const inv = await b.deps.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(b.tg.textsTo(USER).at(-1)).toMatch(/^🧾 Revisa tu factura/);
+    await b.telegram(tgCallback(USER, `rv:${inv.id}:total`));
+    await b.telegram(tgText(USER, '120.50'));
+    await b.settle();
+    expect(b.tg.sent('editMessageText').at(-1)!.params.text).toContain('Total: $120.50');
+    const press = { update_id: 990, ...tgCallback(USER, `rv:${inv.id}:ok`) };
+    await b.telegram(press);
+    await b.telegram(press);
+    await b.settle();
+    const done = await b.deps.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', inv.id)
+      .executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ status: 'completed', amount_cents: 12050 });
+    const ledger = await b.deps.db
+      .selectFrom('credit_ledger')
+      .select('kind')
+      .where('invoice_id', '=', inv.id)
+      .execute();
+    expect(ledger.map((l) => l.kind)).toEqual(['charge']);
   });
 });
