@@ -160,6 +160,26 @@ describe('Telegram: the review card', () => {
     expect(ledger.reduce((s, r) => s + r.delta, 0)).toBe(5);
   });
 
+  it("a forged button naming someone else's invoice changes nothing", async () => {
+    const other = await seedProfile(h.deps, { phone_number: makePhone() });
+    const mine = await sendPhoto();
+    await h.deps.db
+      .updateTable('invoices')
+      .set({ profile_id: other.profile.id })
+      .where('id', '=', mine.id)
+      .execute();
+    for (const action of ['ok', 'no', 'total']) {
+      expect((await say(tgCallback(USER, `rv:${mine.id}:${action}`)))[0]).toMatch(/No encontré esa factura/);
+    }
+    expect(await status(mine.id)).toBe('pending');
+    const ledger = await h.deps.db
+      .selectFrom('credit_ledger')
+      .select('kind')
+      .where('invoice_id', '=', mine.id)
+      .execute();
+    expect(ledger.map((l) => l.kind)).toEqual(['charge']);
+  });
+
   it('a sure ticket is not asked about: it is delivered as before', async () => {
     const inv = await sendPhoto(goodReceipt());
     expect(inv.status).toBe('completed');
