@@ -11,9 +11,10 @@ import type { Deps } from './deps.js';
 import { createApp } from './http/app.js';
 import { filesRoutes } from './invoices/files.routes.js';
 import { composeInvoiceEvents } from './invoices/invoice.events.js';
-import { invoiceJobHandler } from './invoices/invoice.job.js';
+import { invoiceJobHandler, REVIEW_EXPIRY_JOB } from './invoices/invoice.job.js';
 import { INVOICE_JOB } from './invoices/invoices.service.js';
 import { ensureLinkSecret } from './invoices/link.secret.js';
+import { reviewExpiryHandler } from './invoices/review.expiry.js';
 import { startJobWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
 import { renderInvoicePdf } from './pdf/invoice.pdf.js';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   const app = createApp(deps, { publicRoutes: [filesRoutes(deps), ...bots.routes] });
   const worker = startJobWorker(deps, {
     [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf: renderInvoicePdf }),
+    [REVIEW_EXPIRY_JOB]: reviewExpiryHandler(deps),
     ...bots.jobHandlers,
     [WEBHOOK_DELIVERY_JOB]: webhookDeliveryHandler(deps),
     [RETENTION_JOB]: retentionJobHandler(deps),

@@ -122,7 +122,7 @@ export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
     messagesPerMinute: deps.config.CHAT_MESSAGES_PER_MINUTE,
     photosPerMinute: deps.config.CHAT_PHOTOS_PER_MINUTE,
   });
-  const core: CoreDeps = { ...deps, jobs, limits, kick };
+  const core: CoreDeps = { ...deps, jobs, limits, kick, events: () => deps.invoiceEvents };
   const handle: Handle = (chat, incoming, deliveryId) => handleIncoming(core, chat, incoming, deliveryId);
   const channels = Object.entries(channelsOf({ deps, handle, botInfo: opts.telegramBotInfo })) as [
     Channel,

@@ -105,6 +105,30 @@ export interface InvoicesTable {
   completed_at: string | null;
   /** Set when RECEIPT_RETENTION_DAYS deleted the receipt image (migration 005). */
   receipt_deleted_at?: string | null;
+  /** 'auto' | 'always' | 'never': when the reading waits for the person (decisions.md §6b). */
+  review_mode: ReviewMode;
+  /** JSON array of the key fields that were unsure when the invoice went to pending. */
+  review_fields: string | null;
+  review_expires_at: string | null;
+  /** Set when a pending invoice was confirmed; the job then seals the stored reading plus its corrections. */
+  confirmed_at: string | null;
+  confirm_hash: string | null;
+}
+
+export type ReviewMode = 'auto' | 'always' | 'never';
+
+/** One value a person changed on a pending invoice: who, when, old → new (values as text). */
+export interface InvoiceCorrectionsTable {
+  id: string;
+  invoice_id: string;
+  /** Order within the invoice: later corrections of a field win. */
+  seq: number;
+  field: 'vendor_name' | 'vendor_rfc' | 'date' | 'total';
+  old_value: string | null;
+  new_value: string;
+  corrected_by_profile_id: string;
+  source: string;
+  created_at: string;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -169,6 +193,18 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** A pending invoice's card in a chat. awaiting: the key field the bot asked the person to type. */
+export interface ChatReviewCardsTable {
+  invoice_id: string;
+  channel: string;
+  chat_id: string;
+  message_id: string | null;
+  awaiting: 'vendor_rfc' | 'total' | 'date' | null;
+  shown_seq: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   profiles: ProfilesTable;
@@ -183,6 +219,8 @@ export interface Database {
   processed_updates: ProcessedUpdatesTable;
   outbox: OutboxTable;
   schema_migrations: { name: string; applied_at: string };
+  invoice_corrections: InvoiceCorrectionsTable;
+  chat_review_cards: ChatReviewCardsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;

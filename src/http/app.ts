@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { invoicesRoutes } from '../invoices/invoices.routes.js';
+import { reviewRoutes } from '../invoices/review.routes.js';
 import { organizationsRoutes } from '../organizations/organizations.routes.js';
 import { constanciaRoutes } from '../profiles/constancia.routes.js';
 import { profilesRoutes } from '../profiles/profiles.routes.js';
@@ -63,5 +64,6 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
   app.route('/', invoicesRoutes(deps));
   app.route('/', webhooksRoutes(deps));
   app.route('/', constanciaRoutes(deps));
+  app.route('/', reviewRoutes(deps));
   return app;
 }

@@ -2,10 +2,12 @@ import type { DbOrTrx } from '../db/db.js';
 import type { InvoicesTable } from '../db/schema.js';
 
 /**
- * Called by the invoice job inside the transaction that moves an invoice to completed or failed, so whatever
- * a listener writes (e.g. a chat outbox row) commits atomically with the status: nothing is lost to a crash.
+ * Listeners of invoice status changes (the chat bots, integrators' webhooks). Each is called inside the
+ * transaction that changes the status, so whatever a listener writes (a chat outbox row, a webhook delivery)
+ * commits atomically with the status: nothing is lost to a crash, nothing is told that did not happen.
  */
 export interface InvoiceEvents {
+  /** The invoice became completed or failed (also a pending one cancelled or expired). */
   onFinished(trx: DbOrTrx, invoice: InvoicesTable): Promise<void>;
   /** Called in the transaction that moves an invoice to `pending` (waiting for the person's review). */
   onPendingReview?(trx: DbOrTrx, invoice: InvoicesTable): Promise<void>;

@@ -12,6 +12,8 @@ export type FailureCode =
   | 'inconsistent_amounts'
   | 'receptor_incomplete'
   | 'uso_not_allowed'
+  | 'cancelled'
+  | 'expired'
   | 'internal';
 
 export class InvoiceFailure extends Error {

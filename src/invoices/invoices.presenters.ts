@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { InvoicesTable } from '../db/schema.js';
 import { invoiceFileUrls } from './invoice.links.js';
+import type { ReviewView } from './review.service.js';
 
 /** The Invoice object of the interface document (amount in pesos, links minted fresh on every read). */
 export interface InvoiceView {
@@ -38,11 +39,17 @@ export const toOrgInvoice = (deps: PresentDeps, inv: InvoicesTable, memberRfc: s
   member_rfc: memberRfc,
 });
 
-/** The details form of docs/decisions.md §6. */
-export const toInvoiceDetails = (deps: PresentDeps, inv: InvoicesTable, memberRfc: string) => ({
+/** The details form of docs/decisions.md §6; `review` (§6b) is null unless the invoice is pending. */
+export const toInvoiceDetails = (
+  deps: PresentDeps,
+  inv: InvoicesTable,
+  memberRfc: string,
+  review: ReviewView = null,
+) => ({
   ...toInvoice(deps, inv),
   member_rfc: memberRfc,
   cfdi_usage: inv.cfdi_usage,
   uuid: inv.status === 'completed' ? inv.uuid : null,
   failure_reason: inv.status === 'failed' ? inv.failure_reason : null,
+  review,
 });

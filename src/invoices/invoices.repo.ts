@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/db.js';
-import type { InvoicesTable } from '../db/schema.js';
+import type { InvoiceStatus, InvoicesTable } from '../db/schema.js';
 
 /** Queries on the invoices table. Status changes are conditional on 'processing' so they happen once. */
 export const findInvoice = (db: DbOrTrx, id: string): Promise<InvoicesTable | undefined> =>
@@ -47,6 +47,7 @@ export async function markFailed(
   id: string,
   now: string,
   failure: { code: string; reason: string; receiptData?: string | null },
+  from: InvoiceStatus = 'processing',
 ): Promise<InvoicesTable | undefined> {
   const res = await db
     .updateTable('invoices')
@@ -58,7 +59,7 @@ export async function markFailed(
       updated_at: now,
     })
     .where('id', '=', id)
-    .where('status', '=', 'processing')
+    .where('status', '=', from)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1 ? findInvoice(db, id) : undefined;
 }

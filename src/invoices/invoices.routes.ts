@@ -27,6 +27,7 @@ import {
   getInvoiceForViewer,
   listMemberInvoices,
 } from './invoices.service.js';
+import { reviewView } from './review.service.js';
 
 const base = { tags: ['Invoices'], security: bearerSecurity };
 const CREATE_ERRORS = [400, 402, 409, 413, 415] as const;
@@ -61,7 +62,7 @@ const getDetails = createRoute({
   summary:
     'Invoice details: poll this until status is completed or failed (owner, or an admin of its organization)',
   request: { params: InvoiceIdParams },
-  responses: { 200: jsonResponse(InvoiceDetailsSchema, 'The invoice'), ...errorResponses(400, 404) },
+  responses: { 200: jsonResponse(InvoiceDetailsSchema, 'The invoice'), ...errorResponses(400, 403, 404) },
 });
 const memberInvoices = createRoute({
   ...base,
@@ -82,6 +83,8 @@ const hashBody = (body: Record<string, unknown>) =>
         body.cfdi_usage,
         body.expense_description ?? null,
         body.rfc ?? null,
+        // Absent when 'auto', so keys of requests made before the option existed still match.
+        ...(body.review && body.review !== 'auto' ? [body.review] : []),
       ]),
     )
     .digest('hex');
@@ -93,7 +96,7 @@ function fromRequest(
   idempotencyKey: string | undefined,
 ): Pick<
   CreateInvoiceInput,
-  'image' | 'cfdiUsage' | 'expenseDescription' | 'source' | 'idempotencyKey' | 'requestHash'
+  'image' | 'cfdiUsage' | 'expenseDescription' | 'source' | 'idempotencyKey' | 'requestHash' | 'review'
 > {
   return {
     image: decodeReceiptImage(body.receipt_image, deps.config.MAX_IMAGE_BYTES),
@@ -102,6 +105,7 @@ function fromRequest(
     source: 'api',
     idempotencyKey: idempotencyKey ?? null,
     requestHash: hashBody(body),
+    review: body.review ?? 'auto',
   };
 }
 
@@ -151,7 +155,7 @@ export function invoicesRoutes(deps: Deps): OpenAPIHono<AppEnv> {
   app.openapi(getDetails, async (c) => {
     const inv = await getInvoiceForViewer(db, c.get('profile'), c.req.valid('param').id);
     const owner = await findProfileById(db, inv.profile_id);
-    return c.json(toInvoiceDetails(deps, inv, owner?.rfc ?? ''), 200);
+    return c.json(toInvoiceDetails(deps, inv, owner?.rfc ?? '', await reviewView(db, inv)), 200);
   });
 
   app.openapi(memberInvoices, async (c) => {

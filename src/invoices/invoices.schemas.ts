@@ -25,6 +25,10 @@ export const CreateInvoiceBody = z
       .max(1000)
       .nullish()
       .openapi({ description: 'Used as the concepto description when the items cannot be read' }),
+    review: z.enum(['auto', 'always', 'never']).optional().openapi({
+      description:
+        '`auto` (default): wait for a confirm only when a key field (vendor, RFC, date, total) was read unsure; `always`: always wait for a confirm; `never`: seal what was read',
+    }),
   })
   .openapi('CreateInvoiceRequest');
 
@@ -63,12 +67,66 @@ export const InvoiceSchema = z
 
 export const OrgInvoiceSchema = InvoiceSchema.extend({ member_rfc: z.string() }).openapi('OrgInvoice');
 
+const ReviewFieldSchema = (value: z.ZodType, example: unknown) =>
+  z.object({
+    value: value.nullable().openapi({ example }),
+    confidence: z.number().min(0).max(1).openapi({ example: 0.62 }),
+    needs_review: z.boolean(),
+  });
+
+export const ReviewSchema = z
+  .object({
+    fields: z.object({
+      vendor_name: ReviewFieldSchema(z.string(), 'OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV'),
+      vendor_rfc: ReviewFieldSchema(z.string(), 'OAT080813655'),
+      date: ReviewFieldSchema(z.string(), '2026-11-20'),
+      total: ReviewFieldSchema(z.number(), 303.92),
+    }),
+    expires_at: ts.openapi({
+      description: 'Unconfirmed by then, the invoice fails as expired (credit returned)',
+    }),
+  })
+  .openapi('InvoiceReview', {
+    description:
+      'What was read (corrections applied), for the person to check: total in pesos, date YYYY-MM-DD; needs_review marks the unsure fields',
+  });
+
 export const InvoiceDetailsSchema = InvoiceSchema.extend({
   member_rfc: z.string(),
   cfdi_usage: z.string(),
   uuid: z.string().nullable().openapi({ description: 'Fiscal folio (UUID of the timbre) when completed' }),
-  failure_reason: z.string().nullable(),
+  failure_reason: z
+    .string()
+    .nullable()
+    .openapi({ description: 'Null unless failed; `cancelled` or `expired` for a review that ended so' }),
+  review: ReviewSchema.nullable().openapi({ description: 'Null unless status is pending' }),
 }).openapi('InvoiceDetails');
+
+export const ConfirmBody = z
+  .object({
+    corrections: z
+      .object({
+        vendor_name: z.string().max(300).optional(),
+        vendor_rfc: z
+          .string()
+          .max(20)
+          .optional()
+          .openapi({ description: 'Pattern and check digit are checked' }),
+        date: z
+          .string()
+          .max(20)
+          .optional()
+          .openapi({ example: '2026-11-20', description: 'YYYY-MM-DD, within the last 365 days' }),
+        total: z
+          .number()
+          .optional()
+          .openapi({ example: 699.05, description: 'Pesos, > 0, at most 2 decimals' }),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .openapi('ConfirmInvoiceRequest');
 
 export const InvoiceIdParams = z.object({
   id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }),

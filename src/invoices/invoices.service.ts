@@ -3,9 +3,9 @@ import { isGenericRfc, rfcKind } from '../catalogs/rfc.js';
 import { isValidUsoCfdi, RETIRED_USOS_CFDI, taxCodesProblem } from '../catalogs/sat.catalogs.js';
 import { type Account, chargeForInvoice } from '../credits/credits.service.js';
 import type { DbOrTrx } from '../db/db.js';
-import type { InvoicesTable } from '../db/schema.js';
+import type { InvoicesTable, ReviewMode } from '../db/schema.js';
 import type { Deps } from '../deps.js';
-import { conflict, notFound, validationError } from '../errors.js';
+import { conflict, forbidden, notFound, validationError } from '../errors.js';
 import { enqueue, notifyJobEnqueued } from '../jobs/queue.js';
 import { findProfileById, getTaxInfo } from '../profiles/profiles.repo.js';
 import { checkReceiptImage } from './intake.js';
@@ -28,6 +28,8 @@ export interface CreateInvoiceInput {
   idempotencyKey?: string | null;
   /** Hash of the request body, so a reused Idempotency-Key with another body is refused. */
   requestHash?: string | null;
+  /** When the reading waits for the person's confirmation (decisions.md §6b); default 'auto'. */
+  review?: ReviewMode;
 }
 
 type CreateDeps = Pick<Deps, 'db' | 'clock' | 'storage' | 'config'>;
@@ -125,6 +127,11 @@ export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput)
     created_at: now,
     updated_at: now,
     completed_at: null,
+    review_mode: input.review ?? 'auto',
+    review_fields: null,
+    review_expires_at: null,
+    confirmed_at: null,
+    confirm_hash: null,
   };
   try {
     const result = await db.transaction().execute(async (trx) => {
@@ -155,16 +162,24 @@ export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput)
   }
 }
 
-/** An invoice as its owner, or an admin of the organization it was made in, may see it; anyone else: 404. */
+export type Viewer = { id: string; org_id: string | null; is_admin: number };
+
+/**
+ * An invoice as its owner, or an admin of the organization it was made in, may see it. A fellow member of
+ * that organization learns only that it is not theirs (403, decisions.md §4); anyone else: 404.
+ */
 export async function getInvoiceForViewer(
   db: DbOrTrx,
-  viewer: { id: string; org_id: string | null; is_admin: number },
+  viewer: Viewer,
   invoiceId: string,
 ): Promise<InvoicesTable> {
   const inv = await findInvoice(db, invoiceId);
   if (!inv) throw notFound('Invoice');
   if (inv.profile_id === viewer.id) return inv;
-  if (inv.org_id && inv.org_id === viewer.org_id && viewer.is_admin === 1) return inv;
+  if (inv.org_id && inv.org_id === viewer.org_id) {
+    if (viewer.is_admin === 1) return inv;
+    throw forbidden("Only an admin of the organization may see other members' invoices");
+  }
   throw notFound('Invoice');
 }
 

@@ -5,6 +5,7 @@ import type { DbOrTrx } from '../db/db.js';
 import type { InvoicesTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.js';
 import type { InvoiceEvents } from '../invoices/invoice.events.js';
 import { toInvoiceDetails } from '../invoices/invoices.presenters.js';
+import { reviewView } from '../invoices/review.service.js';
 import { enqueue, notifyJobEnqueued } from '../jobs/queue.js';
 import { findProfileById } from '../profiles/profiles.repo.js';
 import { endpointsForInvoice, insertDelivery, insertEvent } from './webhooks.repo.js';
@@ -74,7 +75,8 @@ export async function recordInvoiceEvent(
   const endpoints = (await endpointsForInvoice(trx, invoice)).filter((ep) => wants(ep, type));
   if (endpoints.length === 0) return;
   const owner = await findProfileById(trx, invoice.profile_id);
-  const data = { invoice: toInvoiceDetails(deps, invoice, owner?.rfc ?? '') };
+  // A pending_review event carries what the person must confirm, as GET /api/svc/invoices/{id} does.
+  const data = { invoice: toInvoiceDetails(deps, invoice, owner?.rfc ?? '', await reviewView(trx, invoice)) };
   await fanOut(trx, deps.clock, endpoints, { type, invoiceId: invoice.id, data });
 }
 

@@ -8,8 +8,9 @@ import { fixedClock } from '../../src/clock.js';
 import { testConfig } from '../../src/config.js';
 import type { Deps } from '../../src/deps.js';
 import { createApp } from '../../src/http/app.js';
-import { invoiceJobHandler } from '../../src/invoices/invoice.job.js';
+import { invoiceJobHandler, REVIEW_EXPIRY_JOB } from '../../src/invoices/invoice.job.js';
 import { INVOICE_JOB } from '../../src/invoices/invoices.service.js';
+import { reviewExpiryHandler } from '../../src/invoices/review.expiry.js';
 import { type JobHandlers, runDueJobs } from '../../src/jobs/worker.js';
 import type { ReceiptData, ReceiptFields } from '../../src/receipts/receipt.types.js';
 import { makeTestDeps } from '../helpers/deps.js';
@@ -152,6 +153,7 @@ export async function botHarness(opts: { deps?: Partial<Deps> } = {}) {
       const handlers: JobHandlers = {
         ...bots.jobHandlers,
         [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf }),
+        [REVIEW_EXPIRY_JOB]: reviewExpiryHandler(deps),
       };
       return runDueJobs(deps, handlers, { backoffBaseMs: 1 });
     },

@@ -113,7 +113,8 @@ describe('WhatsApp: a whole journey through the real twilio client and a fake Tw
 
   it('a receipt that cannot be invoiced: the reason in plain Spanish and the credit back', async () => {
     const { profile } = await seedProfile(h.deps, { phone_verified: true, phone_number: '+525577778888' });
-    h.receipts.push(goodReceipt({ vendor_rfc: null }));
+    // Read with confidence, but the RFC's check digit is wrong: a failure, not a question.
+    h.receipts.push(goodReceipt({ vendor_rfc: 'CCO8605231N5' }));
     const mediaUrl = h.tw.addMedia('9', await receiptJpeg());
     const msgs = await send({
       MessageSid: 'SMfail',

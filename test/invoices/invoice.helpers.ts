@@ -9,8 +9,9 @@ import type { InvoicesTable } from '../../src/db/schema.js';
 import type { Deps } from '../../src/deps.js';
 import { createApp } from '../../src/http/app.js';
 import { filesRoutes } from '../../src/invoices/files.routes.js';
-import { invoiceJobHandler, type PdfRenderer } from '../../src/invoices/invoice.job.js';
+import { invoiceJobHandler, type PdfRenderer, REVIEW_EXPIRY_JOB } from '../../src/invoices/invoice.job.js';
 import { INVOICE_JOB } from '../../src/invoices/invoices.service.js';
+import { reviewExpiryHandler } from '../../src/invoices/review.expiry.js';
 import type { JobHandlers } from '../../src/jobs/worker.js';
 import type { FieldName, ReceiptData, ReceiptReader } from '../../src/receipts/receipt.types.js';
 import { memoryStorage } from '../../src/storage/memory.storage.js';
@@ -71,10 +72,15 @@ export const sandboxIssuer = (clock: Clock) => createSandboxIssuer({ ...defaultS
 /** Records every finished invoice the job reports (what the bots listen to). */
 export function recordingEvents() {
   const finished: InvoicesTable[] = [];
+  const pending: InvoicesTable[] = [];
   return {
     finished,
+    pending,
     async onFinished(_trx: DbOrTrx, invoice: InvoicesTable) {
       finished.push(invoice);
+    },
+    async onPendingReview(_trx: DbOrTrx, invoice: InvoicesTable) {
+      pending.push(invoice);
     },
   };
 }
@@ -97,7 +103,10 @@ export async function invoiceHarness(
   const base = await makeTestDeps({ readReceipt: fakeReader(), invoiceEvents: events, ...rest });
   const deps: HarnessDeps = { ...base, clock, storage, issuer: over.issuer ?? sandboxIssuer(clock) };
   const app = createApp(deps, { publicRoutes: [filesRoutes(deps)] });
-  const handlers: JobHandlers = { [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf }) };
+  const handlers: JobHandlers = {
+    [INVOICE_JOB]: invoiceJobHandler({ ...deps, renderPdf }),
+    [REVIEW_EXPIRY_JOB]: reviewExpiryHandler(deps),
+  };
   return { deps, app, handlers, events };
 }
 

@@ -32,11 +32,13 @@ async function ledgerOf(deps: { db: import('../../src/db/db.js').Db }, invoiceId
 }
 
 describe('invoice job failures', () => {
-  it('a permanent problem (no RFC on the ticket) fails the invoice and refunds exactly once', async () => {
+  it('a permanent problem (no RFC on the ticket, review never) fails the invoice and refunds exactly once', async () => {
     const reader = fakeReader(() => ({ ...groundTruth(), vendor_rfc: null }));
     const { deps, app, handlers, events } = await invoiceHarness({ readReceipt: reader });
     const me = await seedProfile(deps, { credits: 1 });
-    const inv = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
+    const inv = await (
+      await app.request('/api/svc/facturar-ticket', json(me.auth, { ...body, review: 'never' }))
+    ).json();
     expect(await balanceOf(deps.db, { type: 'profile', id: me.profile.id })).toBe(0);
 
     await runDueJobs(deps, handlers);

@@ -205,7 +205,7 @@ describe('POST /api/svc/facturar-ticket-org', () => {
 });
 
 describe('GET /api/svc/invoices/{id}', () => {
-  it('is 404 for strangers, for non-admin members of the org, for unknown ids; 400 for a malformed id', async () => {
+  it('is 403 for fellow non-admin members, 404 for strangers and unknown ids; 400 for a malformed id', async () => {
     const { deps, app } = await invoiceHarness();
     const { admin, member } = await seedOrgWithAdmin(deps);
     const colleague = await seedProfile(deps, { org_id: admin.profile.org_id });
@@ -216,9 +216,10 @@ describe('GET /api/svc/invoices/{id}', () => {
         json(admin.auth, { ...body, rfc: member.profile.rfc }),
       )
     ).json();
-    for (const who of [colleague, stranger]) {
-      expect((await app.request(`/api/svc/invoices/${inv.id}`, { headers: who.auth })).status).toBe(404);
-    }
+    const asColleague = await app.request(`/api/svc/invoices/${inv.id}`, { headers: colleague.auth });
+    expect(asColleague.status).toBe(403);
+    expect((await asColleague.json()).error).toBe('Forbidden');
+    expect((await app.request(`/api/svc/invoices/${inv.id}`, { headers: stranger.auth })).status).toBe(404);
     expect(
       (await app.request(`/api/svc/invoices/${crypto.randomUUID()}`, { headers: member.auth })).status,
     ).toBe(404);

@@ -10,7 +10,15 @@ import { learnMerchant } from '../../src/invoices/merchants.repo.js';
 import { claimJobs, enqueue } from '../../src/jobs/queue.js';
 import { runDueJobs } from '../../src/jobs/worker.js';
 import type { ReceiptData } from '../../src/receipts/receipt.types.js';
-import { type BotHarness, botHarness, receiptJpeg, tgMessage, tgText } from '../bots/bots.harness.js';
+import {
+  type BotHarness,
+  botHarness,
+  goodReceipt,
+  receiptJpeg,
+  tgCallback,
+  tgMessage,
+  tgText,
+} from '../bots/bots.harness.js';
 import { pgTestSchema } from '../helpers/postgres.js';
 import {
   call,
@@ -260,7 +268,8 @@ describe.skipIf(!schema)('the app on PostgreSQL', () => {
     const me = await seedProfile(deps, { credits: 2 });
     // No RFC and no name the merchant directory could know it by.
     reads.push(() => ({ ...groundTruth(), vendor_rfc: null, vendor_name: null }));
-    const { id } = await (await app.request('/api/svc/facturar-ticket', json(me.auth, ticket))).json();
+    const never = { ...ticket, review: 'never' };
+    const { id } = await (await app.request('/api/svc/facturar-ticket', json(me.auth, never))).json();
     expect(await balanceOf(db, { type: 'profile', id: me.profile.id })).toBe(1);
     expect(await runJobs()).toBe(1);
     const d = await call(app, 'GET', `/api/svc/invoices/${id}`, me.auth);
@@ -280,6 +289,62 @@ describe.skipIf(!schema)('the app on PostgreSQL', () => {
     await Promise.all([1, 2, 3].map(() => failInvoice(deps, other, failure)));
     expect(await runJobs()).toBe(1);
     expect(await ledgerOf(other)).toEqual(['charge:-1', 'refund:1']);
+    expect(await balanceOf(db, { type: 'profile', id: me.profile.id })).toBe(2);
+  });
+
+  it('review: parallel confirms seal once, parallel cancels refund once, an unconfirmed one expires', async () => {
+    const { deps, app } = h;
+    const me = await seedProfile(deps, { credits: 3 });
+    const unsure = () => ({ ...groundTruth(), confidence: { ...groundTruth().confidence, total: 0.3 } });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      reads.push(unsure);
+      ids.push((await (await app.request('/api/svc/facturar-ticket', json(me.auth, ticket))).json()).id);
+    }
+    expect(await runJobs()).toBe(3);
+    const [a, b, c] = ids as [string, string, string];
+    const d = await call(app, 'GET', `/api/svc/invoices/${a}`, me.auth);
+    expect(d.body.review).toMatchObject({
+      fields: { total: { value: 303.92, confidence: 0.3, needs_review: true } },
+    });
+    expect((d.body.review as { fields: { total: unknown } }).fields.total).toEqual({
+      value: 303.92,
+      confidence: 0.3,
+      needs_review: true,
+    });
+
+    const confirm = { corrections: { total: 310.5 } };
+    const confirms = await Promise.all(
+      [1, 2, 3].map(() => app.request(`/api/svc/invoices/${a}/confirm`, json(me.auth, confirm))),
+    );
+    expect(confirms.map((r) => r.status)).toEqual([202, 202, 202]);
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() => app.request(`/api/svc/invoices/${b}/cancel`, { method: 'POST', headers: me.auth })),
+    );
+    expect(cancels.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await runJobs()).toBe(1);
+    expect((await call(app, 'GET', `/api/svc/invoices/${a}`, me.auth)).body).toMatchObject({
+      status: 'completed',
+      amount: 310.5,
+    });
+    const corrections = await db
+      .selectFrom('invoice_corrections')
+      .selectAll()
+      .where('invoice_id', '=', a)
+      .execute();
+    expect(corrections.map((r) => [r.field, r.old_value, r.new_value])).toEqual([
+      ['total', '303.92', '310.50'],
+    ]);
+
+    deps.clock.advance(deps.config.REVIEW_TTL_HOURS * 3600_000);
+    expect(await runJobs()).toBe(3); // the three expiry jobs; only c was still pending
+    expect((await call(app, 'GET', `/api/svc/invoices/${c}`, me.auth)).body).toMatchObject({
+      status: 'failed',
+      failure_reason: 'expired',
+    });
+    expect(await ledgerOf(a)).toEqual(['charge:-1']);
+    expect(await ledgerOf(b)).toEqual(['charge:-1', 'refund:1']);
+    expect(await ledgerOf(c)).toEqual(['charge:-1', 'refund:1']);
     expect(await balanceOf(db, { type: 'profile', id: me.profile.id })).toBe(2);
   });
 
@@ -475,5 +540,42 @@ describe.skipIf(!botSchema)('Telegram bot on PostgreSQL', () => {
     expect(b.tg.textsTo(USER).at(-1)).toMatch(/4 créditos/);
     const outbox = await b.deps.db.selectFrom('outbox').select('status').execute();
     expect(outbox.every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('an unsure ticket gets a review card; a correction edits it; ✅ seals the corrected total', async () => {
+    const unsure = goodReceipt();
+    b.receipts.push({ ...unsure, confidence: { ...unsure.confidence, total: 0.3 } });
+    b.clock.advance(1000);
+    b.tg.addFile('ph2', await receiptJpeg());
+    await b.telegram(
+      tgMessage(USER, { photo: [{ file_id: 'ph2', file_unique_id: 'ph2', width: 64, height: 96 }] }),
+    );
+    await b.settle();
+    const inv = await b.deps.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(b.tg.textsTo(USER).at(-1)).toMatch(/^🧾 Revisa tu factura/);
+    await b.telegram(tgCallback(USER, `rv:${inv.id}:total`));
+    await b.telegram(tgText(USER, '120.50'));
+    await b.settle();
+    expect(b.tg.sent('editMessageText').at(-1)!.params.text).toContain('Total: $120.50');
+    const press = { update_id: 990, ...tgCallback(USER, `rv:${inv.id}:ok`) };
+    await b.telegram(press);
+    await b.telegram(press);
+    await b.settle();
+    const done = await b.deps.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', inv.id)
+      .executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ status: 'completed', amount_cents: 12050 });
+    const ledger = await b.deps.db
+      .selectFrom('credit_ledger')
+      .select('kind')
+      .where('invoice_id', '=', inv.id)
+      .execute();
+    expect(ledger.map((l) => l.kind)).toEqual(['charge']);
   });
 });

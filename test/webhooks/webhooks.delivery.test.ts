@@ -76,7 +76,8 @@ describe('invoice events reach a registered URL, signed', () => {
     await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket));
     await h.runJobs();
     fail = true;
-    const bad = await (await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket))).json();
+    const never = { ...ticket, review: 'never' };
+    const bad = await (await h.app.request('/api/svc/facturar-ticket', json(me.auth, never))).json();
     await h.runJobs();
 
     expect(all.received.map((r) => parse(r.body).type)).toEqual(['invoice.completed', 'invoice.failed']);
@@ -87,24 +88,22 @@ describe('invoice events reach a registered URL, signed', () => {
     expect(verifies(String(f.body.secret), failuresOnly.received[0]!)).toBe(true);
   });
 
-  it('invoice.pending_review goes out through the listener the review step calls', async () => {
+  it('invoice.pending_review carries the fields the person must confirm', async () => {
     const h = await webhookHarness();
     const rx = await receiver();
     const me = await seedProfile(h.deps);
     const ep = await h.register(me.auth, { url: rx.url });
-    const inv = await (await h.app.request('/api/svc/facturar-ticket', json(me.auth, ticket))).json();
-    await h.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('invoices').set({ status: 'pending' }).where('id', '=', inv.id).execute();
-      const row = (await findInvoice(trx, inv.id))!;
-      await h.deps.invoiceEvents!.onPendingReview!(trx, row);
-    });
-    await h.deps.db.deleteFrom('jobs').where('kind', '=', 'invoice.process').execute();
+    const body = { ...ticket, review: 'always' };
+    const inv = await (await h.app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
     await h.runJobs();
     expect(rx.received).toHaveLength(1);
-    expect(parse(rx.received[0]!.body)).toMatchObject({
+    const ev = parse(rx.received[0]!.body);
+    expect(ev).toMatchObject({
       type: 'invoice.pending_review',
       data: { invoice: { id: inv.id, status: 'pending' } },
     });
+    const review = ev.data.invoice.review as { fields: Record<string, unknown> };
+    expect(Object.keys(review.fields).sort()).toEqual(['date', 'total', 'vendor_name', 'vendor_rfc']);
     expect(verifies(String(ep.body.secret), rx.received[0]!)).toBe(true);
   });
 

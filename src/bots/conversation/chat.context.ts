@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DbOrTrx } from '../../db/db.js';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import type { InvoiceEvents } from '../../invoices/invoice.events.js';
 import type { ChatLimiter } from './chat.limits.js';
 import type { ChatRef, Choice, MediaRef, OutPayload } from './conversation.types.js';
 
@@ -37,6 +38,8 @@ export type CoreDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'logger'> & {
   jobs: ChatJobs;
   /** Per-chat and per-profile message and photo limits. */
   limits: ChatLimiter;
+  /** The invoice listeners, told of a review's cancel in the chat's transaction (wired after the bots). */
+  events: () => InvoiceEvents | undefined;
   /** Ask the outbox dispatcher for a pass now that replies were queued. */
   kick: () => void;
 };

@@ -22,6 +22,7 @@ import { listInvoices } from './invoices.commands.js';
 import { queueMedia } from './media.flow.js';
 import { msg, restartWord } from './messages.js';
 import { enqueueOutbox } from './outbox.repo.js';
+import { handleReviewText } from './review.flow.js';
 import { continueSignup, repeatQuestion, SIGNUP_STATES, startSignup } from './signup.flow.js';
 
 /**
@@ -203,6 +204,7 @@ async function handleLinked(turn: Turn, profile: ProfilesTable, incoming: Incomi
     case 'other':
       return say(turn, msg.notAnImage());
     default:
+      if (await handleReviewText(turn, profile, incoming.text)) return;
       return runCommand(turn, profile, incoming.text);
   }
 }

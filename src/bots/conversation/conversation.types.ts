@@ -51,7 +51,12 @@ export type OutPayload =
   /** Telegram: one invoice file sent as a document from storage. */
   | { type: 'document'; invoiceId: string; file: 'pdf' | 'xml'; caption: string }
   /** WhatsApp: the PDF as media through a freshly signed link, the XML link appended to the text. */
-  | { type: 'invoice_links'; invoiceId: string; text: string };
+  | { type: 'invoice_links'; invoiceId: string; text: string }
+  /**
+   * The review card of an invoice, rendered from the database when sent (so it shows the latest values).
+   * Telegram edits the card already shown unless `fresh`; WhatsApp always sends it as a new message.
+   */
+  | { type: 'review_card'; invoiceId: string; fresh?: boolean };
 
 /**
  * What each channel adapter hands a translated message to: the conversation core. deliveryId (Telegram

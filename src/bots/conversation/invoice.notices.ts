@@ -3,9 +3,13 @@ import { balanceOf } from '../../credits/credits.service.js';
 import type { DbOrTrx } from '../../db/db.js';
 import type { InvoicesTable } from '../../db/schema.js';
 import type { InvoiceEvents } from '../../invoices/invoice.events.js';
+import { currentReading } from '../../invoices/review.service.js';
 import type { Channel, OutPayload } from './conversation.types.js';
 import { msg } from './messages.js';
 import { enqueueOutbox } from './outbox.repo.js';
+import { invoiceLabel } from './review.card.js';
+import { findCard, showCard } from './review.cards.repo.js';
+import { reviewMsg } from './review.messages.js';
 
 function completedPayloads(channel: Channel, inv: InvoicesTable): OutPayload[] {
   const caption = msg.invoiceCaption(inv.vendor, inv.amount_cents, inv.currency, inv.uuid);
@@ -21,8 +25,19 @@ function completedPayloads(channel: Channel, inv: InvoicesTable): OutPayload[] {
 
 async function failedPayloads(trx: DbOrTrx, inv: InvoicesTable): Promise<OutPayload[]> {
   const left = await balanceOf(trx, { type: inv.charged_account_type, id: inv.charged_account_id });
+  if (inv.failure_code === 'cancelled' || inv.failure_code === 'expired') {
+    const r = await currentReading(trx, inv);
+    const label = invoiceLabel(r?.vendor_name ?? null, r?.total ?? null);
+    const remaining = `${left === 1 ? 'queda' : 'quedan'} ${left === 1 ? '1 crédito' : `${left} créditos`}`;
+    return [{ type: 'text', text: reviewMsg[inv.failure_code](label, remaining) }];
+  }
   return [{ type: 'text', text: msg.invoiceFailed(inv.failure_code, left) }];
 }
+
+const chatOf = (inv: InvoicesTable): { channel: Channel; chatId: string } | undefined =>
+  (inv.chat_channel === 'telegram' || inv.chat_channel === 'whatsapp') && inv.chat_id
+    ? { channel: inv.chat_channel, chatId: inv.chat_id }
+    : undefined;
 
 /**
  * The invoice job calls this inside the transaction that finishes the invoice: the notice is written with that
@@ -31,17 +46,27 @@ async function failedPayloads(trx: DbOrTrx, inv: InvoicesTable): Promise<OutPayl
 export function chatInvoiceEvents(deps: { clock: Clock; kick: () => void }): InvoiceEvents {
   return {
     async onFinished(trx, inv) {
-      if (!inv.chat_channel || !inv.chat_id) return;
-      if (inv.chat_channel !== 'telegram' && inv.chat_channel !== 'whatsapp') return;
-      const channel: Channel = inv.chat_channel;
+      const card = await findCard(trx, inv.id);
+      const chat = card ? { channel: card.channel as Channel, chatId: card.chat_id } : chatOf(inv);
+      if (!chat) return;
       const payloads =
         inv.status === 'completed'
-          ? completedPayloads(channel, inv)
+          ? completedPayloads(chat.channel, inv)
           : inv.status === 'failed'
             ? await failedPayloads(trx, inv)
             : [];
-      await enqueueOutbox(trx, deps.clock, { channel, chatId: inv.chat_id }, payloads);
+      // A Telegram card shown for this invoice loses its buttons and shows how it ended.
+      const edit: OutPayload[] = card?.message_id ? [{ type: 'review_card', invoiceId: inv.id }] : [];
+      await enqueueOutbox(trx, deps.clock, chat, [...(chat.channel === 'telegram' ? edit : []), ...payloads]);
       // Rows become visible at commit; the kick (or the next poll) picks them up.
+      setImmediate(deps.kick);
+    },
+    /** One card per invoice, in the chat the ticket came from; REST invoices have no chat and no card. */
+    async onPendingReview(trx, inv) {
+      const chat = chatOf(inv);
+      if (!chat) return;
+      await showCard(trx, deps.clock, chat, inv.id);
+      await enqueueOutbox(trx, deps.clock, chat, [{ type: 'review_card', invoiceId: inv.id, fresh: true }]);
       setImmediate(deps.kick);
     },
   };

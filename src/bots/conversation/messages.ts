@@ -135,6 +135,8 @@ const FAILURES: Record<FailureCode, string> = {
   inconsistent_amounts: 'los importes del ticket no cuadran',
   receptor_incomplete: 'a tus datos fiscales les falta información; revísalos con /datos',
   uso_not_allowed: 'tu uso de CFDI no es compatible con tu régimen; cámbialo con /uso',
+  cancelled: 'la cancelaste antes de emitirla',
+  expired: 'nadie la confirmó a tiempo',
   internal: 'tuvimos un problema técnico al generarla',
 };
 

@@ -5,6 +5,7 @@ import type { Storage } from '../../storage/storage.js';
 import type { OutPayload } from '../conversation/conversation.types.js';
 import { CONTACT_BUTTON } from '../conversation/messages.js';
 import { SendError, type Sender } from '../conversation/outbox.dispatcher.js';
+import { sendReviewCard } from './telegram.card.js';
 
 type Markup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove;
 
@@ -47,6 +48,7 @@ export function telegramSender(deps: { api: Api; db: DbOrTrx; storage: Storage }
         await api.sendMessage(chatId, payload.text, { reply_markup: markupOf(payload) });
         return;
       }
+      if (payload.type === 'review_card') return await sendReviewCard({ api, db }, chatId, payload);
       if (payload.type !== 'document')
         throw new SendError(`telegram cannot send ${payload.type}`, { permanent: true });
       const inv = await db

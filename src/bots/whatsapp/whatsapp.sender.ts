@@ -2,10 +2,12 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/db.js';
 import { invoiceFileUrls } from '../../invoices/invoice.links.js';
+import { findInvoice } from '../../invoices/invoices.repo.js';
 import { outboxPayloads } from '../conversation/channel.payloads.js';
 import type { OutPayload } from '../conversation/conversation.types.js';
 import { msg } from '../conversation/messages.js';
 import { SendError, type Sender } from '../conversation/outbox.dispatcher.js';
+import { renderCard } from '../conversation/review.card.js';
 import type { TwilioClient } from './whatsapp.client.js';
 
 function toSendError(err: unknown): unknown {
@@ -33,6 +35,13 @@ export function whatsappSender(deps: {
         for (const part of outboxPayloads('whatsapp', payload)) {
           if (part.type === 'text') await send(to, part.text);
         }
+        return;
+      }
+      if (payload.type === 'review_card') {
+        // No editing on WhatsApp: the current card goes out as a new message while the invoice waits.
+        const inv = await findInvoice(deps.db, payload.invoiceId);
+        const card = inv?.status === 'pending' ? await renderCard(deps.db, inv, 'whatsapp') : undefined;
+        if (card) await send(to, card.text);
         return;
       }
       if (payload.type !== 'invoice_links')

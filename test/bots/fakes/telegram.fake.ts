@@ -156,6 +156,8 @@ export class FakeTelegram {
       }
       case 'sendMessage':
         return { message_id: ++this.messageId, date: 0, chat, text: call.params.text };
+      case 'editMessageText':
+        return { message_id: Number(call.params.message_id), date: 0, chat, text: call.params.text };
       case 'sendDocument':
         return {
           message_id: ++this.messageId,
