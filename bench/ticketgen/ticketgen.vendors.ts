@@ -278,7 +278,7 @@ function moral(rng: Rng, category: Category) {
   const denominacion = rng.weighted([
     [`${trade} ${place}`, 6],
     [`GRUPO ${trade} ${place}`, 2],
-    [`${trade} Y SERVICIOS ${place}`, 1],
+    [`${trade} Y SERVICIOS ${place}`, trade.includes(' Y ') ? 0 : 1],
     [`${place}`, 1],
   ] as const);
   const type = rng.weighted(COMPANY_TYPE);
