@@ -239,7 +239,7 @@ try {
     `|---|---|`,
     `| peak RSS while one worker read both sets | ${Math.round(rss.peakMb)} |`,
     `| RSS added by one OCR worker (incl. preparation) | ${Math.round(rss.workerMb)} |`,
-    `| peak RSS of the whole run (generation and pool of 2 included) | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`,
+    `| peak RSS of the whole process (pool of 2 included; the draw's generation too when this run made it) | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`,
   ];
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {
