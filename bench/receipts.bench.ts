@@ -1,46 +1,51 @@
 /**
- * npm run bench:receipts -- [DIR] [--no-pool] [--no-native] [--dump OUTDIR] [--resize F] [--jpeg Q]
- * Accuracy per field and difficulty, latency with one worker, throughput with a pool of two (median of three
- * bursts), peak RSS, and the native tesseract CLI as a speed reference when it is installed (with Debian's model
- * and with ours).
+ * npm run bench:receipts -- [DIR] [--seed N] [--count 60] [--bursts 1] [--no-pool] [--no-native] [--dump OUTDIR]
+ *   [--resize F] [--jpeg Q]
+ * The dev photos (DIR) and a held-out draw of the ticket generator (bench/ticketgen, seed N; a fresh seed from
+ * the clock when none is given, printed so the run can be repeated) side by side: accuracy per field, all key
+ * fields by difficulty, calibration of the key fields' confidence, the review figures, speed against the native
+ * tesseract CLI with the same model, and peak RSS.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { toPesosJson } from '../src/cli/extract.json.js';
-import { langPath } from '../src/receipts/ocr.js';
+import { loadConfig } from '../src/config.js';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
 import { benchArgs } from './receipts.args.js';
-import {
-  FIELDS,
-  type ItemScore,
-  KEY_FIELDS,
-  scoreItems,
-  scoreOne,
-  type Truth,
-  type TruthItem,
-} from './receipts.score.js';
+import { nativeParallel, nativeSingle, nativeVersion, sameModel } from './receipts.native.js';
+import { loadPhotos, type Photo, scoreReading } from './receipts.read.js';
+import { calibration, fieldTable, keyByDifficulty, review, type SetResult } from './receipts.tables.js';
+import { generateTickets } from './ticketgen/ticketgen.js';
 
-const {
-  dir,
-  files,
-  value: optionValue,
-  flag,
-} = benchArgs(process.argv.slice(2), ['--dump', '--resize', '--jpeg']);
-const dump = optionValue('--dump');
-/**
- * `--resize F` and/or `--jpeg Q`: each photo resized by F and saved again as JPEG at quality Q (88 by default when
- * resizing) before it is read: a new draw of the photos' fine detail, as a messaging app or another camera gives.
- */
-const resize = Number(optionValue('--resize') ?? 1);
-const quality = optionValue('--jpeg');
+const argv = process.argv.slice(2);
+const { dir, files, value, flag } = benchArgs(argv, [
+  '--dump',
+  '--resize',
+  '--jpeg',
+  '--seed',
+  '--count',
+  '--bursts',
+]);
+const seed =
+  value('--seed') === undefined ? Math.floor(Date.now() / 1000) % 1_000_000 : Number(value('--seed'));
+const count = Number(value('--count') ?? 60);
+const bursts = Number(value('--bursts') ?? 1);
+const dump = value('--dump');
+const resize = Number(value('--resize') ?? 1);
+const quality = value('--jpeg');
 const copying = resize !== 1 || quality !== undefined;
+const threshold = loadConfig(process.env).REVIEW_THRESHOLD;
+const log = (s: string): void => {
+  process.stderr.write(`${s}\n`);
+};
+const quantile = (xs: number[], q: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))] ?? 0;
+const rssMb = (): number => process.memoryUsage().rss / 2 ** 20;
+
+/** `--resize F` / `--jpeg Q`: each photo resized and saved again as JPEG first (another camera, a messaging app). */
 async function variant(buf: Buffer): Promise<Buffer> {
   if (!copying) return buf;
-  // Turned upright in the same pass (the copy carries no EXIF orientation; one JPEG generation only).
   const { width = 1, height = 1, orientation = 1 } = await sharp(buf).metadata();
   return sharp(buf)
     .rotate()
@@ -48,196 +53,196 @@ async function variant(buf: Buffer): Promise<Buffer> {
     .jpeg({ quality: Number(quality ?? 88) })
     .toBuffer();
 }
-const images = await Promise.all(
-  files.map(async (f) => ({ name: f, buf: await variant(readFileSync(join(dir, f))) })),
-);
-const truthOf = (f: string): Truth =>
-  JSON.parse(readFileSync(join(dir, f.replace(/\.\w+$/, '.json')), 'utf8'));
-const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
-const quantile = (xs: number[], q: number): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))] ?? 0;
 
-/**
- * Resident memory added by one OCR worker: the process's RSS sampled every 20 ms while the one-worker reader
- * runs, minus the RSS before it started. An upper bound per worker: the main thread's image preparation counts
- * too (the tesseract workers are threads of this process, so the OS sees one RSS).
- */
-let workerRssMb = 0;
-const rssMb = (): number => process.memoryUsage().rss / 2 ** 20;
+/** The held-out draw, generated unless a complete copy of the same seed is already there. */
+async function draw(): Promise<{ dir: string; files: string[] }> {
+  const out = join('bench/ticketgen/out', `seed-${seed}`);
+  const have = existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.jpg')) : [];
+  if (have.length < count) {
+    const t0 = performance.now();
+    await generateTickets(seed, count, out);
+    log(`generated ${count} tickets of seed ${seed} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  return {
+    dir: out,
+    files: readdirSync(out)
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()
+      .slice(0, count),
+  };
+}
 
-async function accuracyAndLatency() {
+interface Set extends SetResult {
+  photos: Photo[];
+  /** Paths the native CLI reads: the photos' own files, or copies of the variants. */
+  paths: string[];
+  cpuMs: number;
+}
+
+async function loadSet(label: string, d: string, fs: string[], copies: string): Promise<Set> {
+  const photos = await Promise.all(loadPhotos(d, fs).map(async (p) => ({ ...p, buf: await variant(p.buf) })));
+  const paths = photos.map((p) => {
+    if (!copying) return join(d, p.name);
+    const path = join(copies, `${label.replace(/\W+/g, '-')}-${p.name}`);
+    writeFileSync(path, p.buf);
+    return path;
+  });
+  return { label, photos, paths, rows: [], cpuMs: 0 };
+}
+
+/** Every set read by one warmed-up worker, one ticket at a time; returns the peak RSS while it ran. */
+async function readSets(sets: Set[]): Promise<{ peakMb: number; workerMb: number }> {
   const baseline = rssMb();
   let peak = baseline;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb());
   }, 20);
+  const reader = createReceiptReader({ workers: 1 });
   try {
-    return await readAll();
+    await reader.warmUp(); // as the server does at start: the worker started, its first (slower) page read
+    for (const s of sets) {
+      const cpu0 = process.cpuUsage();
+      for (const p of s.photos) {
+        const t0 = performance.now();
+        const data = await reader.read(p.buf);
+        s.rows.push(scoreReading(p, data, performance.now() - t0, threshold, log));
+        if (dump) {
+          mkdirSync(dump, { recursive: true });
+          writeFileSync(join(dump, p.name.replace(/\.\w+$/, '.txt')), data.text);
+        }
+      }
+      const cpu = process.cpuUsage(cpu0);
+      s.cpuMs = (cpu.user + cpu.system) / 1000 / s.photos.length;
+    }
   } finally {
     clearInterval(sampler);
-    workerRssMb = Math.max(peak, rssMb()) - baseline;
+    await reader.close();
+  }
+  return { peakMb: Math.max(peak, rssMb()), workerMb: peak - baseline };
+}
+
+/** Wall ms per ticket of a warmed-up pool of two with every photo of the set at once, per burst. */
+async function poolMs(s: Set): Promise<number[]> {
+  const reader = createReceiptReader({ workers: 2 });
+  try {
+    await reader.warmUp();
+    const out: number[] = [];
+    for (let b = 0; b < bursts; b++) {
+      const t0 = performance.now();
+      await Promise.all(s.photos.map((p) => reader.read(p.buf)));
+      out.push((performance.now() - t0) / s.photos.length);
+    }
+    return out;
+  } finally {
+    await reader.close();
   }
 }
 
-async function readAll() {
-  const reader = createReceiptReader({ workers: 1 });
-  await reader.warmUp(); // as the server does at start: the worker started, its first (slower) page read
-  const rows: Array<{
-    name: string;
-    ok: Record<string, boolean | null>;
-    items: ItemScore | null;
-    diff: string;
-    ms: number;
-  }> = [];
-  const cpu0 = process.cpuUsage();
-  for (const img of images) {
-    const t0 = performance.now();
-    const data = await reader.read(img.buf);
-    const ms = performance.now() - t0;
-    const out = toPesosJson(img.name, data, ms, false);
-    const truth = truthOf(img.name);
-    const items = scoreItems(out.items as TruthItem[], truth.items);
-    const ok = scoreOne(out, truth, items);
-    rows.push({ name: img.name, ok, items, diff: String(truth.difficulty ?? '?'), ms });
-    const bad = Object.entries(ok)
-      .filter(([, v]) => v === false)
-      .map(([k]) =>
-        k === 'items'
-          ? `items=${items?.right}/${items?.truth} right, ${items?.extra} extra`
-          : `${k}=${JSON.stringify(out[k])}≠${JSON.stringify(truth[k])}`,
-      );
-    process.stderr.write(`${img.name} ${Math.round(ms)} ms ${bad.join(' ')}\n`);
-    if (dump) {
-      mkdirSync(dump, { recursive: true });
-      writeFileSync(join(dump, img.name.replace(/\.\w+$/, '.txt')), data.text);
+interface Speed {
+  p50: number;
+  p95: number;
+  cpu: number;
+  nativeP50: number | null;
+  pool: number[];
+  native2: number | null;
+}
+
+async function speedOf(s: Set, tessdata: string | null): Promise<Speed> {
+  const ms = s.rows.map((r) => r.ms);
+  const speed: Speed = {
+    p50: quantile(ms, 0.5),
+    p95: quantile(ms, 0.95),
+    cpu: s.cpuMs,
+    nativeP50: null,
+    pool: [],
+    native2: null,
+  };
+  if (tessdata) {
+    log(`${s.label}: native CLI, one process`);
+    speed.nativeP50 = quantile(nativeSingle(s.paths, tessdata), 0.5);
+  }
+  if (!flag('--no-pool')) {
+    log(`${s.label}: pool of 2`);
+    speed.pool = await poolMs(s);
+    if (tessdata) {
+      log(`${s.label}: native CLI, 2 processes at a time`);
+      speed.native2 = await nativeParallel(s.paths, tessdata, 2);
     }
   }
-  const cpu = process.cpuUsage(cpu0);
-  cpuMsPerImage = (cpu.user + cpu.system) / 1000 / images.length;
-  await reader.close();
-  return rows;
+  return speed;
 }
 
-// CPU time per image does not depend on what else the machine is running (wall time does).
-let cpuMsPerImage = 0;
-
-/**
- * Tickets/s of a pool of `workers` readers, warmed up as the server warms its pool at start (reader.warmUp), over
- * POOL_BURSTS bursts of every image at once: one burst is ≈ 20 s of a VM whose speed moved by 10–15 % from minute
- * to minute on the same work (the fourteenth session), so the median is given with every burst beside it.
- */
-const POOL_BURSTS = 3;
-async function poolThroughput(workers: number): Promise<number[]> {
-  const reader = createReceiptReader({ workers });
-  await reader.warmUp();
-  const rates: number[] = [];
-  for (let b = 0; b < POOL_BURSTS; b++) {
-    const t0 = performance.now();
-    await Promise.all(images.map((i) => reader.read(i.buf)));
-    rates.push(images.length / ((performance.now() - t0) / 1000));
-  }
-  await reader.close();
-  return rates;
+function speedTable(sets: Set[], speeds: Speed[]): string[] {
+  const r = Math.round;
+  const ratio = (a: number, b: number | null): string => (b ? `${(a / b).toFixed(2)}×` : '–');
+  const poolMedian = (s: Speed): number => quantile(s.pool, 0.5);
+  const row = (label: string, f: (s: Speed) => string): string =>
+    `| ${label} | ${speeds.map(f).join(' | ')} |`;
+  return [
+    `| speed (ms per ticket) | ${sets.map((s) => s.label).join(' | ')} |`,
+    `|---|${sets.map(() => '---|').join('')}`,
+    row('1 worker p50 (warmed up, incl. preparation)', (s) => String(r(s.p50))),
+    row('native CLI p50, one process (same model, psm 6)', (s) =>
+      s.nativeP50 ? String(r(s.nativeP50)) : '–',
+    ),
+    row('**1 worker p50 / native single** (target ≤ 1.2×)', (s) => ratio(s.p50, s.nativeP50)),
+    row('1 worker p95', (s) => String(r(s.p95))),
+    row('CPU per ticket, 1 worker (all threads)', (s) => String(r(s.cpu))),
+    row('pool of 2, wall per ticket (bursts)', (s) =>
+      s.pool.length ? `${r(poolMedian(s))} (${s.pool.map(r).join(' / ')})` : '–',
+    ),
+    row('native CLI, 2 processes at a time, wall per ticket', (s) =>
+      s.native2 ? String(r(s.native2)) : '–',
+    ),
+    row('**pool of 2 / native 2 at a time** (target ≤ 1.2×)', (s) =>
+      s.pool.length ? ratio(poolMedian(s), s.native2) : '–',
+    ),
+  ];
 }
 
-/**
- * The native tesseract CLI over the same images, one thread (like one tesseract.js worker: Debian's build uses
- * OpenMP, whose threads spin against each other on 2 cores, 3.7 s instead of 0.6 s for one ticket). With no
- * `model` it reads Debian's `tesseract-ocr-spa`, which is tessdata_fast (a 0.4 MB LSTM); with `model` it reads
- * that traineddata, so the engine is compared on the model tesseract.js runs (best_int, a 1.5 MB LSTM).
- */
-function nativeMs(model?: string): number[] | null {
-  try {
-    execFileSync('tesseract', ['--version'], { stdio: 'ignore' });
-  } catch {
-    return null;
-  }
-  let tessdata: string | null = null;
-  if (model) {
-    tessdata = mkdtempSync(join(tmpdir(), 'tessdata-'));
-    writeFileSync(join(tessdata, 'spa.traineddata'), gunzipSync(readFileSync(model)));
-  }
-  // Resized or re-encoded photos are read from a temporary copy, so both engines read the same bytes.
-  const copies = copying ? mkdtempSync(join(tmpdir(), 'receipts-')) : null;
-  try {
-    if (copies) for (const i of images) writeFileSync(join(copies, i.name), i.buf);
-    return files.map((f) => {
-      const t0 = performance.now();
-      execFileSync(
-        'tesseract',
-        [
-          join(copies ?? dir, f),
-          'stdout',
-          ...(tessdata ? ['--tessdata-dir', tessdata] : []),
-          '-l',
-          'spa',
-          '--psm',
-          '6',
-        ],
-        { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } },
-      );
-      return performance.now() - t0;
-    });
-  } finally {
-    if (tessdata) rmSync(tessdata, { recursive: true, force: true });
-    if (copies) rmSync(copies, { recursive: true, force: true });
-  }
+function machine(tesseract: string | null): string {
+  const cpu = cpus();
+  return `Machine: nproc ${cpu.length}, ${cpu[0]?.model.trim() ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${tesseract ?? 'no native tesseract CLI'}`;
 }
 
-const rows = await accuracyAndLatency();
-const diffs = [...new Set(rows.map((r) => r.diff))].sort();
-const out: string[] = [];
-out.push(`| field | ${diffs.join(' | ')} | all |`, `|---|${diffs.map(() => '---|').join('')}---|`);
-for (const f of FIELDS) {
-  const cell = (rs: typeof rows): string => {
-    const scored = rs.filter((r) => r.ok[f] !== null);
-    return pct(scored.filter((r) => r.ok[f]).length, scored.length);
-  };
-  out.push(
-    `| ${f} | ${diffs.map((d) => cell(rows.filter((r) => r.diff === d))).join(' | ')} | ${cell(rows)} |`,
-  );
+const load0 = loadavg()[0] ?? 0;
+const tesseract = flag('--no-native') ? null : nativeVersion();
+const drawn = await draw();
+const copies = mkdtempSync(join(tmpdir(), 'receipts-bench-'));
+const model = tesseract ? sameModel() : null;
+try {
+  const sets = [
+    await loadSet('dev', dir, files, copies),
+    await loadSet(`draw ${seed}`, drawn.dir, drawn.files, copies),
+  ];
+  const rss = await readSets(sets);
+  const speeds: Speed[] = [];
+  for (const s of sets) speeds.push(await speedOf(s, model?.dir ?? null));
+  const out = [
+    `Receipts bench — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — dev: ${dir} (${sets[0]?.photos.length}) — held-out draw: seed ${seed}, ${count} tickets (npm run gen:tickets -- --seed ${seed} --count ${count})${copying ? ` — photos resized ${resize}×, JPEG q${quality ?? 88}` : ''}`,
+    machine(tesseract),
+    `Load average (1 min): ${load0.toFixed(2)} at start, ${(loadavg()[0] ?? 0).toFixed(2)} at end`,
+    '',
+    ...fieldTable(sets),
+    '',
+    ...keyByDifficulty(sets),
+    '',
+    'Calibration: accuracy (count) of key-field values by confidence bin',
+    '',
+    ...calibration(sets),
+    '',
+    ...review(sets, threshold),
+    '',
+    ...speedTable(sets, speeds),
+    '',
+    `| memory | MB |`,
+    `|---|---|`,
+    `| peak RSS while one worker read both sets | ${Math.round(rss.peakMb)} |`,
+    `| RSS added by one OCR worker (incl. preparation) | ${Math.round(rss.workerMb)} |`,
+    `| peak RSS of the whole process (pool of 2 included; the draw's generation too when this run made it) | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`,
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+} finally {
+  model?.done();
+  rmSync(copies, { recursive: true, force: true });
 }
-const allKey = (rs: typeof rows): string =>
-  pct(rs.filter((r) => KEY_FIELDS.every((k) => r.ok[k] !== false)).length, rs.length);
-out.push(
-  `| **all key fields** | ${diffs.map((d) => allKey(rows.filter((r) => r.diff === d))).join(' | ')} | ${allKey(rows)} |`,
-);
-const lines = (rs: typeof rows): string => {
-  const scored = rs.map((r) => r.items).filter((i): i is ItemScore => i !== null);
-  const sum = (k: keyof ItemScore): number => scored.reduce((a, i) => a + i[k], 0);
-  return `${pct(sum('right'), sum('truth'))} (${sum('extra')} extra)`;
-};
-out.push(
-  `| item lines right | ${diffs.map((d) => lines(rows.filter((r) => r.diff === d))).join(' | ')} | ${lines(rows)} |`,
-);
-const ms = rows.map((r) => r.ms);
-out.push('', `| speed | value |`, `|---|---|`);
-out.push(`| ms/image p50 (1 worker, incl. preparation) | ${Math.round(quantile(ms, 0.5))} |`);
-out.push(`| ms/image p95 (1 worker) | ${Math.round(quantile(ms, 0.95))} |`);
-out.push(`| CPU ms/image (1 worker, all threads) | ${Math.round(cpuMsPerImage)} |`);
-out.push(`| load average during the run (1 min) | ${loadavg()[0]?.toFixed(2)} |`);
-if (!flag('--no-pool')) {
-  const rates = await poolThroughput(2);
-  out.push(
-    `| images/s (pool of 2, warmed up; median of ${POOL_BURSTS} bursts, each burst) | ${quantile(rates, 0.5).toFixed(2)} (${rates.map((r) => r.toFixed(2)).join(' / ')}) |`,
-  );
-}
-out.push(
-  `| RSS added by one OCR worker (incl. preparation; target ≤ 250 MB) | ${Math.round(workerRssMb)} MB |`,
-);
-out.push(`| peak RSS (whole process) | ${Math.round(process.resourceUsage().maxRSS / 1024)} MB |`);
-if (!flag('--no-native')) {
-  const fast = nativeMs();
-  if (fast)
-    out.push(
-      `| native tesseract CLI ms/image p50 (raw image, psm 6, one thread, Debian's spa = tessdata_fast) | ${Math.round(quantile(fast, 0.5))} |`,
-    );
-  const same = fast && nativeMs(join(langPath('spa'), 'spa.traineddata.gz'));
-  if (same)
-    out.push(
-      `| native tesseract CLI ms/image p50 (same, our model: spa 4.0.0_best_int) | ${Math.round(quantile(same, 0.5))} |`,
-    );
-}
-process.stdout.write(
-  `Receipts bench — ${dir}${copying ? ` (resized ${resize}×, JPEG q${quality ?? 88})` : ''} — ${images.length} images — ${new Date().toISOString().slice(0, 10)}\n\n${out.join('\n')}\n`,
-);
