@@ -24,7 +24,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(7 * 24 * 3600),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -39,7 +39,7 @@ const envSchema = z.object({
   OCR_RECYCLE_AFTER: z.coerce.number().int().positive().default(200),
   JOB_CONCURRENCY: z.coerce.number().int().positive().default(os.availableParallelism()),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
-  JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
+  JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(20),
   ISSUER: z.enum(['sandbox']).default('sandbox'),
   CSD_CER_PATH: optionalString,
   CSD_KEY_PATH: optionalString,

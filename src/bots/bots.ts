@@ -108,7 +108,8 @@ export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
   const kick = () => outbox?.kick();
   const jobs: ChatJobs = {
     async enqueueMedia(trx, job) {
-      await enqueue(trx, deps.clock, { kind: CHAT_MEDIA_JOB, payload: job, maxAttempts: 4 });
+      const payerKey = `profile:${job.profileId}`;
+      await enqueue(trx, deps.clock, { kind: CHAT_MEDIA_JOB, payload: job, maxAttempts: 4, payerKey });
     },
     notify: notifyJobEnqueued,
   };

@@ -110,6 +110,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** Who pays for the job; claims are fair between payers. Null: a job of its own group. */
+  payer_key: string | null;
 }
 
 export interface MerchantsTable {
@@ -171,4 +173,33 @@ export interface Database {
   processed_updates: ProcessedUpdatesTable;
   outbox: OutboxTable;
   schema_migrations: { name: string; applied_at: string };
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  app_settings: AppSettingsTable;
+  rate_windows: RateWindowsTable;
+}
+
+export interface StoredFilesTable {
+  key: string;
+  size: number;
+  chunks: number;
+  created_at: string;
+}
+
+export interface StoredFileChunksTable {
+  key: string;
+  seq: number;
+  data: Buffer;
+}
+
+export interface AppSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface RateWindowsTable {
+  key: string;
+  window_start: number;
+  count: number;
 }
