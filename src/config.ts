@@ -55,6 +55,10 @@ const envSchema = z.object({
   /** A key field read with less confidence than this (or not read) waits for the person's confirmation. */
   REVIEW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
   REVIEW_TTL_HOURS: z.coerce.number().positive().default(72),
+  /** A secret links were signed with before LINK_SECRET changed: still accepted, never used to sign. */
+  LINK_SECRET_PREVIOUS: optionalString,
+  /** Where files live: postgres (in the database, every instance serves them) or local (DATA_DIR/files). */
+  STORAGE: z.enum(['postgres', 'local']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +70,25 @@ export interface Config extends Env {
   databaseFile: string;
   /** Secret for signed file links; derived and persisted under DATA_DIR when LINK_SECRET is unset. */
   linkSecret?: string;
+  /** LINK_SECRET_PREVIOUS: verifies links, never signs them. */
+  linkSecretPrevious?: string;
+}
+
+/** HMAC-SHA256 keys shorter than its block of output are guessable offline from one signed link. */
+export const MIN_LINK_SECRET_BYTES = 32;
+
+function checkSecrets(e: Env): string[] {
+  const problems: string[] = [];
+  for (const name of ['LINK_SECRET', 'LINK_SECRET_PREVIOUS'] as const) {
+    const bytes = e[name] === undefined ? undefined : Buffer.byteLength(e[name], 'utf8');
+    if (bytes !== undefined && bytes < MIN_LINK_SECRET_BYTES)
+      problems.push(
+        `  ${name}: must be at least ${MIN_LINK_SECRET_BYTES} bytes (got ${bytes}); make one with: openssl rand -base64 48`,
+      );
+  }
+  if (e.STORAGE === 'postgres' && !e.DATABASE_URL?.startsWith('postgres'))
+    problems.push('  STORAGE: postgres keeps files in PostgreSQL and needs DATABASE_URL=postgres://...');
+  return problems;
 }
 
 export class ConfigError extends Error {
@@ -83,12 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = checkSecrets(e);
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     ...e,
     dataDir,
     databaseFile: path.join(dataDir, 'service.sqlite'),
     linkSecret: e.LINK_SECRET,
+    linkSecretPrevious: e.LINK_SECRET_PREVIOUS,
   };
 }
 
