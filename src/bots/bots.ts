@@ -16,6 +16,7 @@ import { telegramFetcher } from './telegram/telegram.media.js';
 import { telegramRoutes } from './telegram/telegram.routes.js';
 import { telegramSender } from './telegram/telegram.sender.js';
 import { setupTelegram, webhookSecret } from './telegram/telegram.setup.js';
+import { webhookOnce } from './telegram/webhook.once.js';
 import { createTwilioClient } from './whatsapp/whatsapp.client.js';
 import { whatsappFetcher } from './whatsapp/whatsapp.media.js';
 import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
@@ -62,12 +63,16 @@ function wireTelegram({ deps, handle, botInfo }: Wiring, token: string): Channel
     send: telegramSender({ api: bot.api, db: deps.db, storage: deps.storage }),
     fetch: telegramFetcher({ api: bot.api, token, apiRoot, maxBytes: config.MAX_IMAGE_BYTES }),
     setup: () =>
-      setupTelegram(bot.api, { publicBaseUrl: config.PUBLIC_BASE_URL, secret, logger }).catch(
-        (err: unknown) =>
-          logger.error(
-            { err },
-            'Telegram set-up (commands/webhook) failed; an already registered webhook still works',
-          ),
+      setupTelegram(bot.api, {
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        secret,
+        logger,
+        once: webhookOnce(deps.db, deps.clock),
+      }).catch((err: unknown) =>
+        logger.error(
+          { err },
+          'Telegram set-up (commands/webhook) failed; an already registered webhook still works',
+        ),
       ),
   };
 }

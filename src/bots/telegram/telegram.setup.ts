@@ -3,6 +3,7 @@ import type { Api } from 'grammy';
 import type { Logger } from '../../logger.js';
 import { MENU } from '../conversation/commands.js';
 import { TELEGRAM_WEBHOOK_PATH } from './telegram.routes.js';
+import type { WebhookOnce } from './webhook.once.js';
 
 /**
  * The webhook secret: TELEGRAM_WEBHOOK_SECRET, or one derived from the token so the webhook is never open
@@ -11,10 +12,13 @@ import { TELEGRAM_WEBHOOK_PATH } from './telegram.routes.js';
 export const webhookSecret = (token: string, configured?: string): string =>
   configured ?? createHash('sha256').update(`webhook:${token}`).digest('hex').slice(0, 48);
 
-/** Start-up step: the command menu always; the webhook when PUBLIC_BASE_URL says where we are reachable. */
+/**
+ * Start-up step: the command menu always; the webhook when PUBLIC_BASE_URL says where we are reachable. With
+ * `once`, instances starting together register the webhook once (see webhook.once.ts).
+ */
 export async function setupTelegram(
   api: Api,
-  opts: { publicBaseUrl?: string; secret: string; logger: Logger },
+  opts: { publicBaseUrl?: string; secret: string; logger: Logger; once?: WebhookOnce },
 ): Promise<void> {
   await api.setMyCommands(MENU);
   if (!opts.publicBaseUrl) {
@@ -22,6 +26,13 @@ export async function setupTelegram(
     return;
   }
   const url = `${opts.publicBaseUrl.replace(/\/$/, '')}${TELEGRAM_WEBHOOK_PATH}`;
-  await api.setWebhook(url, { secret_token: opts.secret, allowed_updates: ['message', 'callback_query'] });
-  opts.logger.info({ url }, 'Telegram webhook registered');
+  const register = () =>
+    api.setWebhook(url, { secret_token: opts.secret, allowed_updates: ['message', 'callback_query'] });
+  let done = true;
+  if (opts.once) done = await opts.once(`${url}\n${opts.secret}`, register);
+  else await register();
+  opts.logger.info(
+    { url },
+    done ? 'Telegram webhook registered' : 'Telegram webhook registered by another instance',
+  );
 }
