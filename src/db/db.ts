@@ -62,6 +62,9 @@ const pgTypes = {
 export function createDb(opts: DbOptions): Db {
   if (opts.databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes });
+    // An idle connection closed by the server (restart, failover, terminated backend) is dropped by the pool and
+    // the next query opens a new one; without a listener the 'error' event would end the process.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return db;
