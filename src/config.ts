@@ -24,7 +24,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(7 * 24 * 3600),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -39,7 +39,7 @@ const envSchema = z.object({
   OCR_RECYCLE_AFTER: z.coerce.number().int().positive().default(200),
   JOB_CONCURRENCY: z.coerce.number().int().positive().default(os.availableParallelism()),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
-  JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
+  JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(20),
   ISSUER: z.enum(['sandbox']).default('sandbox'),
   CSD_CER_PATH: optionalString,
   CSD_KEY_PATH: optionalString,
@@ -72,6 +72,10 @@ const envSchema = z.object({
   RECEIPT_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
   /** Webhook delivery marks, finished jobs and sent chat messages are deleted after this many days. */
   DEDUP_RETENTION_DAYS: z.coerce.number().int().positive().default(7),
+  /** A secret links were signed with before LINK_SECRET changed: still accepted, never used to sign. */
+  LINK_SECRET_PREVIOUS: optionalString,
+  /** Where files live: postgres (in the database, every instance serves them) or local (DATA_DIR/files). */
+  STORAGE: z.enum(['postgres', 'local']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,6 +87,25 @@ export interface Config extends Env {
   databaseFile: string;
   /** Secret for signed file links; derived and persisted under DATA_DIR when LINK_SECRET is unset. */
   linkSecret?: string;
+  /** LINK_SECRET_PREVIOUS: verifies links, never signs them. */
+  linkSecretPrevious?: string;
+}
+
+/** HMAC-SHA256 keys shorter than its block of output are guessable offline from one signed link. */
+export const MIN_LINK_SECRET_BYTES = 32;
+
+function checkSecrets(e: Env): string[] {
+  const problems: string[] = [];
+  for (const name of ['LINK_SECRET', 'LINK_SECRET_PREVIOUS'] as const) {
+    const bytes = e[name] === undefined ? undefined : Buffer.byteLength(e[name], 'utf8');
+    if (bytes !== undefined && bytes < MIN_LINK_SECRET_BYTES)
+      problems.push(
+        `  ${name}: must be at least ${MIN_LINK_SECRET_BYTES} bytes (got ${bytes}); make one with: openssl rand -base64 48`,
+      );
+  }
+  if (e.STORAGE === 'postgres' && !e.DATABASE_URL?.startsWith('postgres'))
+    problems.push('  STORAGE: postgres keeps files in PostgreSQL and needs DATABASE_URL=postgres://...');
+  return problems;
 }
 
 export class ConfigError extends Error {
@@ -100,12 +123,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = checkSecrets(e);
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     ...e,
     dataDir,
     databaseFile: path.join(dataDir, 'service.sqlite'),
     linkSecret: e.LINK_SECRET,
+    linkSecretPrevious: e.LINK_SECRET_PREVIOUS,
   };
 }
 

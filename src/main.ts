@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createBots } from './bots/bots.js';
 import { createSandboxIssuer, defaultSandboxCsdPaths } from './cfdi/sandbox.issuer.js';
 import { systemClock } from './clock.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { createDb } from './db/db.js';
+import { createDb, isPostgres } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { createApp } from './http/app.js';
@@ -13,7 +12,7 @@ import { filesRoutes } from './invoices/files.routes.js';
 import { composeInvoiceEvents } from './invoices/invoice.events.js';
 import { invoiceJobHandler, REVIEW_EXPIRY_JOB } from './invoices/invoice.job.js';
 import { INVOICE_JOB } from './invoices/invoices.service.js';
-import { ensureLinkSecret } from './invoices/link.secret.js';
+import { ensureLinkSecret, sharedLinkSecret } from './invoices/link.secret.js';
 import { reviewExpiryHandler } from './invoices/review.expiry.js';
 import { startJobWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
@@ -21,8 +20,8 @@ import { renderInvoicePdf } from './pdf/invoice.pdf.js';
 import { warmUpPdf } from './pdf/invoice.warmup.js';
 import { createReceiptReader } from './receipts/receipts.reader.js';
 import { ensurePrivateDir } from './storage/data.dir.js';
-import { localStorage } from './storage/local.storage.js';
 import { RETENTION_JOB, retentionJobHandler, scheduleRetention } from './storage/retention.job.js';
+import { chooseStorage } from './storage/storage.choice.js';
 import { webhookDeliveryHandler } from './webhooks/webhooks.delivery.js';
 import { WEBHOOK_DELIVERY_JOB, webhookInvoiceEvents } from './webhooks/webhooks.events.js';
 
@@ -43,11 +42,17 @@ async function main(): Promise<void> {
   process.umask(0o077);
   const loaded = loadConfig();
   ensurePrivateDir(loaded.dataDir);
-  const config: Config = { ...loaded, linkSecret: ensureLinkSecret(loaded.dataDir, loaded.linkSecret) };
-  const logger = createLogger(config.LOG_LEVEL);
-  const db = createDb({ sqliteFile: config.databaseFile, databaseUrl: config.DATABASE_URL });
+  const logger = createLogger(loaded.LOG_LEVEL);
+  const db = createDb({ sqliteFile: loaded.databaseFile, databaseUrl: loaded.DATABASE_URL });
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  // Every instance on one PostgreSQL must sign links alike: unless LINK_SECRET is set, they share one row.
+  const linkSecret =
+    loaded.linkSecret ??
+    (isPostgres(db)
+      ? await sharedLinkSecret(db, systemClock, loaded.dataDir)
+      : ensureLinkSecret(loaded.dataDir, undefined));
+  const config: Config = { ...loaded, linkSecret };
 
   const reader = createReceiptReader({
     workers: config.OCR_WORKERS,
@@ -59,7 +64,7 @@ async function main(): Promise<void> {
     db,
     clock: systemClock,
     logger,
-    storage: localStorage(path.join(config.dataDir, 'files')),
+    storage: chooseStorage(config, db, systemClock),
     readReceipt: reader.read,
     issuer: sandboxIssuer(config),
   };

@@ -18,6 +18,7 @@ import { telegramFetcher } from './telegram/telegram.media.js';
 import { telegramRoutes } from './telegram/telegram.routes.js';
 import { telegramSender } from './telegram/telegram.sender.js';
 import { setupTelegram, webhookSecret } from './telegram/telegram.setup.js';
+import { webhookOnce } from './telegram/webhook.once.js';
 import { createTwilioClient } from './whatsapp/whatsapp.client.js';
 import { whatsappFetcher } from './whatsapp/whatsapp.media.js';
 import { whatsappRoutes } from './whatsapp/whatsapp.routes.js';
@@ -65,7 +66,12 @@ function wireTelegram({ deps, handle, botInfo }: Wiring, token: string): Channel
     send: telegramSender({ api: bot.api, db: deps.db, storage: deps.storage }),
     fetch: telegramFetcher({ api: bot.api, token, apiRoot, maxBytes: config.MAX_IMAGE_BYTES }),
     setup: () =>
-      setupTelegram(bot, { publicBaseUrl: config.PUBLIC_BASE_URL, secret, logger }).catch((err: unknown) =>
+      setupTelegram(bot, {
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        secret,
+        logger,
+        once: webhookOnce(deps.db, deps.clock),
+      }).catch((err: unknown) =>
         logger.error(
           { err },
           'Telegram set-up (commands/webhook) failed; an already registered webhook still works',
@@ -110,7 +116,8 @@ export function createBots(deps: Deps, opts: BotsOptions = {}): Bots {
   const kick = () => outbox?.kick();
   const jobs: ChatJobs = {
     async enqueueMedia(trx, job) {
-      await enqueue(trx, deps.clock, { kind: CHAT_MEDIA_JOB, payload: job, maxAttempts: 4 });
+      const payerKey = `profile:${job.profileId}`;
+      await enqueue(trx, deps.clock, { kind: CHAT_MEDIA_JOB, payload: job, maxAttempts: 4, payerKey });
     },
     async enqueueConstancia(trx, job) {
       await enqueue(trx, deps.clock, { kind: CHAT_CONSTANCIA_JOB, payload: job, maxAttempts: 4 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDir, narrowFile, PRIVATE_FILE } from '../storage/data.dir.js';
 import type { Database } from './schema.js';
@@ -71,9 +71,22 @@ const pgTypes = {
 export function createDb(opts: DbOptions): Db {
   if (opts.databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // An idle connection closed by the server (restart, failover, terminated backend) is dropped by the pool and
+    // the next query opens a new one; without a listener the 'error' event would end the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: openSqlite(opts.sqliteFile ?? ':memory:') }),
   });
 }
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pg pool behind a PostgreSQL Db (for LISTEN and streaming), undefined on SQLite. */
+export const pgPoolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
+/** True when the handle (or the transaction's database) is PostgreSQL. */
+export const isPostgres = (db: DbOrTrx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

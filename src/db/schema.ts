@@ -146,6 +146,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** Who pays for the job; claims are fair between payers. Null: a job of its own group. */
+  payer_key: string | null;
 }
 
 export interface MerchantsTable {
@@ -224,6 +226,10 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  app_settings: AppSettingsTable;
+  rate_windows: RateWindowsTable;
 }
 
 export interface WebhookEndpointsTable {
@@ -265,4 +271,29 @@ export interface WebhookDeliveriesTable {
   created_at: string;
   updated_at: string;
   delivered_at: string | null;
+}
+
+export interface StoredFilesTable {
+  key: string;
+  size: number;
+  chunks: number;
+  created_at: string;
+}
+
+export interface StoredFileChunksTable {
+  key: string;
+  seq: number;
+  data: Buffer;
+}
+
+export interface AppSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface RateWindowsTable {
+  key: string;
+  window_start: number;
+  count: number;
 }

@@ -58,7 +58,7 @@ export function createApp(deps: Deps, extras: AppExtras = {}): OpenAPIHono<AppEn
   for (const r of extras.publicRoutes ?? []) app.route('/', r);
 
   app.use('/api/*', bearerAuth(deps));
-  app.use('/api/*', rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, clock: deps.clock }));
+  app.use('/api/*', rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, clock: deps.clock, db: deps.db }));
   app.route('/', profilesRoutes(deps));
   app.route('/', organizationsRoutes(deps));
   app.route('/', invoicesRoutes(deps));

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Deps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
@@ -53,12 +54,13 @@ export function filesRoutes(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'storag
     const inv = await findInvoice(deps.db, id);
     const key = k === 'pdf' ? inv?.pdf_key : inv?.xml_key;
     if (inv?.status !== 'completed' || !key) throw notFound('File');
-    const data = await deps.storage.get(key);
+    // Streamed from storage: a download holds one piece of the file in memory at a time.
+    const file = await deps.storage.open(key);
     const name = `factura-${inv.uuid ?? inv.id}.${k}`;
-    return c.body(new Uint8Array(data), 200, {
+    return c.body(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, 200, {
       'Content-Type': CONTENT_TYPE[k],
       'Content-Disposition': `attachment; filename="${name}"`,
-      'Content-Length': String(data.length),
+      'Content-Length': String(file.size),
       'Cache-Control': 'private, max-age=300',
       'X-Content-Type-Options': 'nosniff',
     });

@@ -11,7 +11,8 @@ export type FileKind = 'pdf' | 'xml';
 export const FILE_KINDS: readonly FileKind[] = ['pdf', 'xml'];
 
 type LinkDeps = {
-  config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT' | 'LINK_TTL_SECONDS' | 'linkSecret'>;
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT' | 'LINK_TTL_SECONDS' | 'linkSecret'> &
+    Partial<Pick<Config, 'linkSecretPrevious'>>;
   clock: Clock;
 };
 
@@ -42,7 +43,15 @@ export function invoiceFileUrls(
   return { pdf_url: fileUrl(deps, invoice.id, 'pdf'), xml_url: fileUrl(deps, invoice.id, 'xml') };
 }
 
-/** True when sig is ours for (id, kind, exp) and exp has not passed. Constant-time comparison. */
+const sameSig = (secret: string, invoiceId: string, kind: FileKind, exp: number, given: Buffer) => {
+  const expected = Buffer.from(signLink(secret, invoiceId, kind, exp));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/**
+ * True when sig is ours for (id, kind, exp) and exp has not passed. Constant-time comparison. A link signed
+ * with LINK_SECRET_PREVIOUS still verifies, so the secret can be rotated without breaking links already sent.
+ */
 export function verifyLink(
   deps: LinkDeps,
   invoiceId: string,
@@ -51,8 +60,10 @@ export function verifyLink(
   sig: string | undefined,
 ): boolean {
   if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
-  const expected = Buffer.from(signLink(secretOf(deps.config), invoiceId, kind, Number(exp)));
   const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  return Number(exp) >= Math.floor(deps.clock.now().getTime() / 1000);
+  const previous = deps.config.linkSecretPrevious;
+  const ok =
+    sameSig(secretOf(deps.config), invoiceId, kind, Number(exp), given) ||
+    (previous !== undefined && sameSig(previous, invoiceId, kind, Number(exp), given));
+  return ok && Number(exp) >= Math.floor(deps.clock.now().getTime() / 1000);
 }

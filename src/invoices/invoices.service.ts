@@ -145,6 +145,7 @@ export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput)
         kind: INVOICE_JOB,
         payload: { invoiceId: id },
         maxAttempts: deps.config.JOB_MAX_ATTEMPTS,
+        payerKey: `${input.chargeTo.type}:${input.chargeTo.id}`,
       });
       return row;
     });

@@ -1,23 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
-import type { DbOrTrx } from '../db/db.js';
-import type { Database, JobsTable } from '../db/schema.js';
+import { type DbOrTrx, isPostgres } from '../db/db.js';
+import type { JobsTable } from '../db/schema.js';
 
 /**
- * Durable job queue in the `jobs` table. A job is claimed by setting a lease (status running, lease_until);
- * a worker that dies leaves a lease that expires, and the job becomes claimable again. Claims are single
- * conditional UPDATEs, so two workers (or two processes on one SQLite file / one PostgreSQL) never run the
- * same claim twice.
+ * Durable job queue in the `jobs` table. A job is claimed by setting a short lease (status running,
+ * lease_until) that its worker renews while it runs; a worker that dies stops renewing, the lease expires and
+ * any instance claims the job again. A claim is one statement: on PostgreSQL it skips rows another claimer has
+ * locked (FOR UPDATE SKIP LOCKED), so instances and workers never wait on each other or run one job twice.
+ * Among due jobs, the payer with the fewest running jobs goes first, then the oldest job.
  */
 export interface NewJob {
   kind: string;
   payload: unknown;
   runAt?: Date;
   maxAttempts?: number;
+  /** Who pays ('profile:<id>', 'org:<id>'): claims are fair between payers. */
+  payerKey?: string;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
+/** The PostgreSQL channel an enqueue notifies on commit; idle workers of every instance listen to it. */
+export const JOBS_CHANNEL = 'jobs_enqueued';
 const listeners = new Set<() => void>();
 
 /** In-process workers subscribe to hear about new jobs at once instead of at their next poll. */
@@ -31,7 +36,10 @@ export function notifyJobEnqueued(): void {
   for (const l of listeners) setImmediate(l);
 }
 
-/** Adds a job inside the caller's transaction, so it exists exactly when the caller's rows do. */
+/**
+ * Adds a job inside the caller's transaction, so it exists exactly when the caller's rows do. On PostgreSQL the
+ * notification is part of the transaction too: listeners hear of the job when it commits, never before.
+ */
 export async function enqueue(trx: DbOrTrx, clock: Clock, job: NewJob): Promise<string> {
   const id = randomUUID();
   const now = clock.now().toISOString();
@@ -50,48 +58,47 @@ export async function enqueue(trx: DbOrTrx, clock: Clock, job: NewJob): Promise<
       last_error: null,
       created_at: now,
       updated_at: now,
+      payer_key: job.payerKey ?? null,
     })
     .execute();
+  if (isPostgres(trx)) await sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`.execute(trx);
   return id;
 }
 
 /** Due: queued and run_at reached, or running with an expired lease (its worker crashed or hung). */
-const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
-  eb.or([
-    eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-    eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-  ]);
+const due = (now: string) =>
+  sql`((j.status = 'queued' AND j.run_at <= ${now}) OR (j.status = 'running' AND j.lease_until < ${now}))`;
 
-/** Claims up to `limit` due jobs for `workerId`. Each claim counts as one attempt. */
+/** Due jobs, fewest running jobs of the same payer first, then oldest. */
+function candidates(now: string, limit: number, kinds?: string[]) {
+  const byKind = kinds?.length ? sql`AND j.kind IN (${sql.join(kinds)})` : sql``;
+  return sql`SELECT j.id FROM jobs j
+    LEFT JOIN (SELECT payer_key, count(*) AS n FROM jobs
+               WHERE status = 'running' AND lease_until >= ${now} AND payer_key IS NOT NULL
+               GROUP BY payer_key) r ON r.payer_key = j.payer_key
+    WHERE ${due(now)} ${byKind}
+    ORDER BY coalesce(r.n, 0), j.run_at, j.id
+    LIMIT ${limit}`;
+}
+
+/** Claims up to `limit` due jobs for `workerId` in one statement. Each claim counts as one attempt. */
 export async function claimJobs(
   db: DbOrTrx,
   clock: Clock,
   opts: { workerId: string; limit: number; leaseMs: number; kinds?: string[] },
 ): Promise<JobsTable[]> {
   const now = clock.now().toISOString();
-  let q = db.selectFrom('jobs').select('id').where(claimable(now)).orderBy('run_at').limit(opts.limit);
-  if (opts.kinds) q = q.where('kind', 'in', opts.kinds);
-  const candidates = await q.execute();
-  const claimed: JobsTable[] = [];
-  for (const { id } of candidates) {
-    const leaseUntil = new Date(clock.now().getTime() + opts.leaseMs).toISOString();
-    const res = await db
-      .updateTable('jobs')
-      .set({
-        status: 'running',
-        lease_until: leaseUntil,
-        locked_by: opts.workerId,
-        attempts: sql<number>`attempts + 1`,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .where(claimable(now))
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) continue; // another worker won this one
-    const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row) claimed.push(row);
-  }
-  return claimed;
+  const leaseUntil = new Date(clock.now().getTime() + opts.leaseMs).toISOString();
+  const set = sql`status = 'running', lease_until = ${leaseUntil}, locked_by = ${opts.workerId},
+    attempts = attempts + 1, updated_at = ${now}`;
+  const pick = candidates(now, opts.limit, opts.kinds);
+  // SQLite runs one writer at a time, so the sub-select and the update cannot interleave with another claim.
+  const query = isPostgres(db)
+    ? sql<JobsTable>`WITH picked AS (${pick} FOR UPDATE OF j SKIP LOCKED)
+        UPDATE jobs SET ${set} FROM picked WHERE jobs.id = picked.id RETURNING jobs.*`
+    : sql<JobsTable>`UPDATE jobs SET ${set} WHERE id IN (${pick}) RETURNING *`;
+  const { rows } = await query.execute(db);
+  return rows.sort((a, b) => a.run_at.localeCompare(b.run_at) || a.id.localeCompare(b.id));
 }
 
 /** Updates a job only while `workerId` still holds it: a worker whose lease was taken over changes nothing. */
@@ -102,9 +109,17 @@ const held = (db: DbOrTrx, id: string, workerId: string) =>
     .where('locked_by', '=', workerId)
     .where('status', '=', 'running');
 
-export async function extendLease(db: DbOrTrx, clock: Clock, id: string, workerId: string, leaseMs: number) {
+/** Renews a held lease; false when the job is no longer this worker's (its lease expired and was taken). */
+export async function extendLease(
+  db: DbOrTrx,
+  clock: Clock,
+  id: string,
+  workerId: string,
+  leaseMs: number,
+): Promise<boolean> {
   const leaseUntil = new Date(clock.now().getTime() + leaseMs).toISOString();
-  await held(db, id, workerId).set({ lease_until: leaseUntil }).execute();
+  const res = await held(db, id, workerId).set({ lease_until: leaseUntil }).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function markJobDone(db: DbOrTrx, clock: Clock, id: string, workerId: string) {

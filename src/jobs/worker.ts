@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { isPostgres } from '../db/db.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
+import { listenForJobs } from './jobs.listen.js';
 import {
   backoffMs,
   claimJobs,
@@ -49,7 +51,8 @@ function resolved(deps: WorkerDeps, o: WorkerOptions) {
     concurrency: o.concurrency ?? deps.config.JOB_CONCURRENCY,
     leaseMs: o.leaseMs ?? deps.config.JOB_LEASE_SECONDS * 1000,
     backoffBaseMs: o.backoffBaseMs ?? 2000,
-    pollMs: o.pollMs ?? 250,
+    // On PostgreSQL new jobs arrive by notification; the poll only finds expired leases and retries.
+    pollMs: o.pollMs ?? (isPostgres(deps.db) ? 1000 : 250),
     stopGraceMs: o.stopGraceMs ?? 15_000,
   };
 }
@@ -76,9 +79,14 @@ async function runClaimed(deps: WorkerDeps, handlers: JobHandlers, job: JobsTabl
   // A claim beyond max_attempts means earlier attempts died without reporting (crash, kill -9).
   if (job.attempts > job.max_attempts) return giveUp(job.last_error ?? 'worker lost the job too often');
 
+  // Renewed well before it expires, so a slow job is never taken over while this process is alive.
   const heartbeat = setInterval(
-    () => void extendLease(db, clock, job.id, o.workerId, o.leaseMs).catch(() => {}),
-    Math.max(1000, o.leaseMs / 3),
+    () =>
+      void extendLease(db, clock, job.id, o.workerId, o.leaseMs).then(
+        (kept) => kept || logger.warn({ jobId: job.id }, 'job lease lost to another worker'),
+        (err: unknown) => logger.warn({ jobId: job.id, err }, 'job lease renewal failed'),
+      ),
+    Math.max(250, o.leaseMs / 4),
   );
   try {
     await handler.run(payload, ctx);
@@ -141,6 +149,7 @@ export function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, opts: Wo
   const inFlight = new Map<string, Promise<void>>();
   let stopping = false;
   let polling = false;
+  let again = false;
   let idleWaiters: (() => void)[] = [];
   let timer: NodeJS.Timeout | undefined;
 
@@ -151,8 +160,13 @@ export function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, opts: Wo
   };
 
   async function poll(): Promise<void> {
-    if (stopping || polling) return;
+    if (stopping) return;
+    if (polling) {
+      again = true; // a wake-up during a claim must not wait for the next poll
+      return;
+    }
     polling = true;
+    again = false;
     try {
       const free = o.concurrency - inFlight.size;
       const jobs =
@@ -172,7 +186,7 @@ export function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, opts: Wo
         for (const w of idleWaiters) w();
         idleWaiters = [];
       }
-      schedule(jobs.length === free && free > 0 ? 0 : o.pollMs);
+      schedule((jobs.length === free && free > 0) || again ? 0 : o.pollMs);
     } catch (e) {
       deps.logger.error({ err: e }, 'job poll failed');
       schedule(o.pollMs * 4);
@@ -182,6 +196,7 @@ export function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, opts: Wo
   }
 
   const unsubscribe = onJobEnqueued(() => schedule(0));
+  const listener = listenForJobs(deps.db, () => schedule(0), deps.logger);
   schedule(0);
 
   return {
@@ -195,6 +210,7 @@ export function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, opts: Wo
       stopping = true;
       clearTimeout(timer);
       unsubscribe();
+      await listener?.close();
       const all = Promise.all(inFlight.values());
       const grace = new Promise((r) => setTimeout(r, o.stopGraceMs).unref());
       await Promise.race([all, grace]);

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../errors.js';
@@ -49,6 +50,16 @@ export function localStorage(root: string): Storage {
     },
     async delete(key) {
       await fs.rm(resolveKey(root, key), { force: true });
+    },
+    async open(key) {
+      const full = resolveKey(root, key);
+      try {
+        const { size } = await fs.stat(full);
+        return { size, stream: createReadStream(full) };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('NotFound', 'File not found');
+        throw e;
+      }
     },
   };
 }

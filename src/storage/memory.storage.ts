@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { AppError } from '../errors.js';
 import type { Storage } from './storage.js';
 
@@ -19,6 +20,11 @@ export function memoryStorage(): Storage & { files: Map<string, Buffer> } {
     },
     async delete(key) {
       files.delete(key);
+    },
+    async open(key) {
+      const f = files.get(key);
+      if (!f) throw new AppError('NotFound', 'File not found');
+      return { size: f.length, stream: Readable.from([f], { objectMode: false }) };
     },
   };
 }

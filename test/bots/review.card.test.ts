@@ -28,7 +28,7 @@ describe('Telegram: the review card', () => {
   beforeEach(async () => {
     h = await botHarness();
     const phone = makePhone();
-    profileId = (await seedProfile(h.deps, { phone_number: phone })).profile.id;
+    profileId = (await seedProfile(h.deps, { phone_verified: true, phone_number: phone })).profile.id;
     await h.telegram(tgMessage(USER, { contact: { phone_number: phone, first_name: 'Ana', user_id: USER } }));
     await h.bots.outbox.drain();
   });
@@ -195,7 +195,7 @@ describe('WhatsApp: the review card as a numbered menu', () => {
   let sid = 0;
   beforeEach(async () => {
     h = await botHarness();
-    profileId = (await seedProfile(h.deps, { phone_number: '+525566667777' })).profile.id;
+    profileId = (await seedProfile(h.deps, { phone_verified: true, phone_number: '+525566667777' })).profile.id;
   });
   afterEach(() => h.close());
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.js';
 import type { OutboxTable } from '../../db/schema.js';
 import type { Logger } from '../../logger.js';
 import type { Channel, OutPayload } from './conversation.types.js';
-import { claimOutbox, markAttemptFailed, markSent, pendingOutbox } from './outbox.repo.js';
+import { chatHead, claimOutbox, dueChatHeads, markAttemptFailed, markSent } from './outbox.repo.js';
 
 /** Thrown by a sender to say how to retry: a 429 gives retryAfterSeconds; a refusal that will not change is permanent. */
 export class SendError extends Error {
@@ -23,7 +23,10 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** How long a claimed row stays invisible to other dispatchers while being sent. */
   leaseMs?: number;
+  /** Chats served per pass. */
   batch?: number;
+  /** Chats sent to at once, so one slow chat does not hold back the others. */
+  parallelChats?: number;
 }
 
 export interface Dispatcher {
@@ -55,6 +58,7 @@ export function createDispatcher(
   const maxAttempts = opts.maxAttempts ?? 10;
   const leaseMs = opts.leaseMs ?? 60_000;
   const batch = opts.batch ?? 50;
+  const parallel = opts.parallelChats ?? 8;
 
   async function sendRow(row: OutboxTable): Promise<boolean> {
     const send = senders[row.channel as Channel];
@@ -89,21 +93,31 @@ export function createDispatcher(
     }
   }
 
-  async function runOnce(): Promise<number> {
-    const rows = await pendingOutbox(db, batch);
-    const held = new Set<string>();
+  /** Sends one chat's due messages in order, until one must wait (retry, lease) or the chat is empty. */
+  async function serveChat(head: OutboxTable): Promise<number> {
+    let row: OutboxTable | undefined = head;
     let attempted = 0;
-    for (const row of rows) {
-      const chat = `${row.channel}:${row.chat_id}`;
-      if (held.has(chat)) continue;
-      if (row.next_attempt_at > clock.now().toISOString() || !senders[row.channel as Channel]) {
-        // Later messages of this chat wait for this one, so a chat never sees them out of order.
-        held.add(chat);
-        continue;
-      }
+    while (row && row.next_attempt_at <= clock.now().toISOString() && attempted < 20) {
       attempted += 1;
-      if (!(await sendRow(row))) held.add(chat);
+      if (!(await sendRow(row))) break;
+      row = await chatHead(db, row.channel, row.chat_id);
     }
+    return attempted;
+  }
+
+  /**
+   * One pass: the next due message of up to `batch` chats, a few chats at a time. Only a chat's oldest pending
+   * row is ever taken, so each chat's messages go out in order, and across instances the claim (a lease on
+   * that row) lets one dispatcher at a time serve a chat.
+   */
+  async function runOnce(): Promise<number> {
+    const heads = await dueChatHeads(db, clock.now().toISOString(), Object.keys(senders), batch);
+    let attempted = 0;
+    let next = 0;
+    const lane = async () => {
+      while (next < heads.length) attempted += await serveChat(heads[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, heads.length) }, lane));
     return attempted;
   }
 

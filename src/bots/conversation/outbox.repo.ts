@@ -46,9 +46,52 @@ export async function enqueueOutbox(
     .execute();
 }
 
-/** The oldest pending rows, due or not: the dispatcher needs the not-yet-due ones to keep each chat in order. */
-export const pendingOutbox = (db: DbOrTrx, limit: number): Promise<OutboxTable[]> =>
-  db.selectFrom('outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
+/**
+ * The next message of each chat whose turn it is: the oldest pending row of its chat, already due, on a channel
+ * that can send. A chat waiting on a retry or held by another dispatcher's lease is absent, and never takes a
+ * place another chat could use.
+ */
+export const dueChatHeads = (
+  db: DbOrTrx,
+  now: string,
+  channels: string[],
+  limit: number,
+): Promise<OutboxTable[]> =>
+  channels.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('outbox as o')
+        .selectAll('o')
+        .where('o.status', '=', 'pending')
+        .where('o.next_attempt_at', '<=', now)
+        .where('o.channel', 'in', channels)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('outbox as p')
+                .select('p.id')
+                .whereRef('p.channel', '=', 'o.channel')
+                .whereRef('p.chat_id', '=', 'o.chat_id')
+                .where('p.status', '=', 'pending')
+                .whereRef('p.id', '<', 'o.id'),
+            ),
+          ),
+        )
+        .orderBy('o.id')
+        .limit(limit)
+        .execute();
+
+/** The oldest pending row of one chat, due or not (undefined when the chat has nothing left). */
+export const chatHead = (db: DbOrTrx, channel: string, chatId: string): Promise<OutboxTable | undefined> =>
+  db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('channel', '=', channel)
+    .where('chat_id', '=', chatId)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 
 /**
  * Takes a row for sending by pushing its next attempt past a lease; the compare-and-set on next_attempt_at means

@@ -3,6 +3,7 @@ import type { Bot } from 'grammy';
 import type { Logger } from '../../logger.js';
 import { MENU } from '../conversation/commands.js';
 import { TELEGRAM_WEBHOOK_PATH } from './telegram.routes.js';
+import type { WebhookOnce } from './webhook.once.js';
 
 /**
  * The webhook secret: TELEGRAM_WEBHOOK_SECRET, or one derived from the token so the webhook is never open
@@ -12,12 +13,13 @@ export const webhookSecret = (token: string, configured?: string): string =>
   configured ?? createHash('sha256').update(`webhook:${token}`).digest('hex').slice(0, 48);
 
 /**
- * Start-up step: the command menu always, the webhook when PUBLIC_BASE_URL says where we are reachable, then the
- * bot's identity (one getMe), so no update waits on it.
+ * Start-up step: the command menu always; the webhook when PUBLIC_BASE_URL says where we are reachable (with
+ * `once`, instances starting together register it once, see webhook.once.ts); then the bot's identity (one
+ * getMe), so no update waits on it.
  */
 export async function setupTelegram(
   bot: Bot,
-  opts: { publicBaseUrl?: string; secret: string; logger: Logger },
+  opts: { publicBaseUrl?: string; secret: string; logger: Logger; once?: WebhookOnce },
 ): Promise<void> {
   const { api } = bot;
   await api.setMyCommands(MENU);
@@ -26,7 +28,14 @@ export async function setupTelegram(
     return bot.init();
   }
   const url = `${opts.publicBaseUrl.replace(/\/$/, '')}${TELEGRAM_WEBHOOK_PATH}`;
-  await api.setWebhook(url, { secret_token: opts.secret, allowed_updates: ['message', 'callback_query'] });
-  opts.logger.info({ url }, 'Telegram webhook registered');
+  const register = () =>
+    api.setWebhook(url, { secret_token: opts.secret, allowed_updates: ['message', 'callback_query'] });
+  let done = true;
+  if (opts.once) done = await opts.once(`${url}\n${opts.secret}`, register);
+  else await register();
+  opts.logger.info(
+    { url },
+    done ? 'Telegram webhook registered' : 'Telegram webhook registered by another instance',
+  );
   await bot.init();
 }
