@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { toPesosJson } from '../src/cli/extract.json.js';
-import { langPath } from '../src/receipts/ocr.js';
+import { langPath } from '../src/receipts/ocr/ocr.js';
 import { createReceiptReader } from '../src/receipts/receipts.reader.js';
 import { benchArgs } from './receipts.args.js';
 import {

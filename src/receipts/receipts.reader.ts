@@ -1,13 +1,13 @@
 import { type Clock, systemClock } from '../clock.js';
-import { extractDateTime } from './extract.dates.js';
+import { extractDateTime } from './extract/extract.dates.js';
 import {
   type Extraction,
   extractFields as extractAt,
   razonSocialFor,
   vendorWithRfc,
   withPersonLetters,
-} from './extract.js';
-import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
+} from './extract/extract.js';
+import { nameContradictsRfc, rfcTokenWords } from './extract/extract.rfc.js';
 import {
   asPrinted,
   editLine,
@@ -16,19 +16,7 @@ import {
   titleLines,
   toLines,
   withoutCompanyType,
-} from './extract.text.js';
-import { barredZeroReadings, respacedWord } from './glyphs.js';
-import {
-  type Box,
-  createTesseractEngine,
-  isReadWord,
-  isSureWord,
-  type OcrEngine,
-  type OcrResult,
-  type OcrWord,
-  type PoolWorker,
-  poolSize,
-} from './ocr.js';
+} from './extract/extract.text.js';
 import {
   cropBox,
   framelessPage,
@@ -41,10 +29,22 @@ import {
   preparePage,
   type Turn,
   unreadTitle,
-} from './prepare.js';
-import { type Gray, inkHeight, median } from './raster.js';
+} from './image/prepare.js';
+import { type Gray, inkHeight, median } from './image/raster.js';
+import { barredZeroReadings, respacedWord } from './ocr/glyphs.js';
+import {
+  type Box,
+  createTesseractEngine,
+  isReadWord,
+  isSureWord,
+  type OcrEngine,
+  type OcrResult,
+  type OcrWord,
+  type PoolWorker,
+  poolSize,
+} from './ocr/ocr.js';
+import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpTicket } from './ocr/warmup.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
-import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpTicket } from './warmup.js';
 
 export interface ReceiptReaderOptions {
   workers?: number;
@@ -76,7 +76,7 @@ const KEY: FieldName[] = ['total', 'vendor_rfc', 'date', 'vendor_name'];
 
 /**
  * Fewer words than this in the first reading means most of the ticket was not read (the dev set's shortest
- * reading has 58; the fourth session's probe's failed readings 7–49).
+ * reading has 58; failed readings of whole tickets 7–49).
  */
 const SPARSE_WORDS = 50;
 /** How many words a reading found (isReadWord). */
@@ -329,7 +329,7 @@ async function rescueRfc(
     added.push(alone.line);
   }
   // The whole header at the bolder ink (a read at 2×, the dearest of the re-reads) only when the words alone did
-  // not settle the RFC: on dev it found an RFC only where the RFC's words could not be located (dev-033).
+  // not settle the RFC: it finds an RFC mainly where the RFC's words could not be located.
   const fromWords = voteRfc(readings);
   if (!fromWords || fromWords.confidence < RETRY_BELOW) {
     const header = await engine.recognize(pgmOf(await headerCrop(bolder)));
@@ -389,7 +389,7 @@ export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
 }
 
 /**
- * How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies: dev-001 turned
+ * How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies: a ticket turned
  * 90°, 180° or 270° read 31–42 as it lies and at the wrong turns, 76–77 at the right one; upside-down print can read
  * as surely as an upright faded page (42 against dev's lowest first reading, 54).
  */
@@ -470,8 +470,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     }
     // A ticket photographed sideways or upside down, in a file whose EXIF says nothing of it, reads as garbage: no
     // total and no date. It is read turned, the likelier turns first, and the first turn that finds either, read
-    // clearly more surely than the page as it lies, is kept with its page (never on dev: every first reading there
-    // finds both). An upright ticket too faded to show either stays as read: read upside down, its print can give a
+    // clearly more surely than the page as it lies, is kept with its page. An upright ticket too faded to show either stays as read: read upside down, its print can give a
     // total by chance, and no reading is better than a wrong one.
     let turned: number | undefined;
     if (!totalOrDate(raw.text, today)) {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { rfcCheckDigit } from '../catalogs/rfc.js';
-import { formatPesos as pesos } from '../cfdi/money.js';
+import { rfcCheckDigit } from '../../catalogs/rfc.js';
+import { formatPesos as pesos } from '../../cfdi/money.js';
 
 /** A made-up issuer RFC with a check digit that holds, so the warm-up reading needs no RFC re-reads. */
 const RFC_BODY = 'CPA910101AB';
