@@ -1,4 +1,6 @@
 import { type Clock, systemClock } from '../clock.js';
+import { confidenceOf } from './extract/confidence.js';
+import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
 import { extractDateTime } from './extract/extract.dates.js';
 import {
   type Extraction,
@@ -70,6 +72,8 @@ export interface ReceiptReaderOptions {
   titlePass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
+  /** The merchant catalog the RFC and razón social are checked against (none: that evidence is never found). */
+  catalog?: CatalogLookup;
 }
 
 const KEY: FieldName[] = ['total', 'vendor_rfc', 'date', 'vendor_name'];
@@ -411,6 +415,21 @@ export function turnsFor(page: Gray): Turn[] {
   return page.width > page.height ? [90, 270, 180] : [180, 90, 270];
 }
 
+/**
+ * The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts): a value's
+ * confidence is what the checks that hold on any ticket say of it, not how the rules that chose it scored it.
+ */
+export function withEvidence(data: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
+  const evidence = weighEvidence(data, today, catalog);
+  const confidence = { ...data.confidence, ...confidenceOf(evidence) };
+  const sources: Partial<Record<FieldName, string[]>> = {};
+  for (const [field, found] of Object.entries(evidence) as Array<[FieldName, string[]]>) {
+    if (data[field] === null) confidence[field] = 0;
+    else sources[field] = found.filter((e) => !e.startsWith('!'));
+  }
+  return { ...data, confidence, sources };
+}
+
 /** What a warm-up took, and whether the made-up ticket read as drawn (its RFC and total) on every worker. */
 export interface WarmUp {
   ms: number;
@@ -592,7 +611,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       vendor_store_name: result.fields.vendor_store_name && asPrinted(result.fields.vendor_store_name, text),
     };
     const data: ReceiptData = { ...result.fields, ...names, confidence: result.confidence, text, timings };
-    return data;
+    return withEvidence(data, today, opts.catalog);
   };
   // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the same
   // page: its hot code is compiled as it runs), after ≈ 0.6 s to start it; the preparation's first photo takes 180
