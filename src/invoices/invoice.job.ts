@@ -7,7 +7,7 @@ import { findProfileById, getTaxInfo } from '../profiles/profiles.repo.js';
 import type { ReceiptData } from '../receipts/receipt.types.js';
 import { InvoiceFailure } from './invoice.failure.js';
 import { findInvoice, markCompleted, markFailed } from './invoices.repo.js';
-import { findMerchant, findMerchantRfcByName, learnMerchant } from './merchants.repo.js';
+import { findMerchant, findMerchantRfcByName, learnMerchant, tenantOf } from './merchants.repo.js';
 
 export type PdfRenderer = (cfdi: IssuedCfdi, opts: { sandbox: boolean }) => Buffer | Promise<Buffer>;
 
@@ -33,14 +33,15 @@ async function produce(deps: InvoiceJobDeps, inv: InvoicesTable) {
   let t0 = performance.now();
   const read = await deps.readReceipt(image);
   const readMs = ms(t0);
-  // An RFC the OCR could not read, for a company the directory knows by its exact razón social.
-  const knownRfc = read.vendor_rfc ? null : await findMerchantRfcByName(deps.db, read.vendor_name);
+  // An RFC the OCR could not read, for a company the catalog or the payer's directory knows by its razón social.
+  const tenant = tenantOf(inv);
+  const knownRfc = read.vendor_rfc ? null : await findMerchantRfcByName(deps.db, tenant, read.vendor_name);
   const receipt = knownRfc ? { ...read, vendor_rfc: knownRfc } : read;
   const profile = await findProfileById(deps.db, inv.profile_id);
   const tax = await getTaxInfo(deps.db, inv.profile_id);
   if (!profile)
     throw new InvoiceFailure('receptor_incomplete', 'The profile of this invoice no longer exists');
-  const merchant = await findMerchant(deps.db, receipt.vendor_rfc);
+  const merchant = await findMerchant(deps.db, tenant, receipt.vendor_rfc);
   t0 = performance.now();
   const cfdi = await issueCfdi(deps.issuer, {
     receipt,
@@ -106,7 +107,7 @@ export async function runInvoiceJob(deps: InvoiceJobDeps, invoiceId: string): Pr
       pdf_key: pdfKey,
     });
     if (!row) return;
-    await learnMerchant(trx, receipt, now);
+    await learnMerchant(trx, tenantOf(inv), receipt, now);
     await deps.invoiceEvents?.onFinished(trx, row);
   });
   deps.logger.info(

@@ -1,3 +1,4 @@
+import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
 import { confidenceOf } from './extract/confidence.js';
 import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
@@ -72,7 +73,7 @@ export interface ReceiptReaderOptions {
   titlePass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
-  /** The merchant catalog the RFC and razón social are checked against (none: that evidence is never found). */
+  /** The merchant catalog the RFC and razón social are checked against (default: the curated catalog). */
   catalog?: CatalogLookup;
 }
 
@@ -611,7 +612,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       vendor_store_name: result.fields.vendor_store_name && asPrinted(result.fields.vendor_store_name, text),
     };
     const data: ReceiptData = { ...result.fields, ...names, confidence: result.confidence, text, timings };
-    return withEvidence(data, today, opts.catalog);
+    return withEvidence(data, today, opts.catalog ?? merchantCatalog);
   };
   // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the same
   // page: its hot code is compiled as it runs), after ≈ 0.6 s to start it; the preparation's first photo takes 180
