@@ -420,7 +420,8 @@ export function turnsFor(page: Gray): Turn[] {
  * The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts): a value's
  * confidence is what the checks that hold on any ticket say of it, not how the rules that chose it scored it.
  */
-export function withEvidence(data: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
+export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
+  const data = withCatalogMerchant(read, catalog);
   const evidence = weighEvidence(data, today, catalog);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};
@@ -429,6 +430,21 @@ export function withEvidence(data: ReceiptData, today: Date, catalog?: CatalogLo
     else sources[field] = found.filter((e) => !e.startsWith('!'));
   }
   return { ...data, confidence, sources };
+}
+
+/** Lines of a ticket's header, where its title and razón social are printed. */
+const HEADER_LINES = 8;
+
+/**
+ * A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header: the
+ * catalog's RFC and razón social in place of what was read of the name, which the evidence then weighs (no
+ * reading shows that RFC, so it stays unsure and the person confirms it).
+ */
+function withCatalogMerchant(data: ReceiptData, catalog?: CatalogLookup): ReceiptData {
+  if (data.vendor_rfc || !catalog?.byTitle) return data;
+  const row = catalog.byTitle(data.text.split('\n').slice(0, HEADER_LINES));
+  if (!row) return data;
+  return { ...data, vendor_rfc: row.rfc, vendor_name: row.razon_social };
 }
 
 /** What a warm-up took, and whether the made-up ticket read as drawn (its RFC and total) on every worker. */

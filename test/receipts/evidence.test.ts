@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { merchantCatalog } from '../../src/catalogs/merchants.catalog.js';
 import { confidenceOf, evidenceLevel } from '../../src/receipts/extract/confidence.js';
 import { weighEvidence } from '../../src/receipts/extract/evidence.js';
 import type { ReceiptData } from '../../src/receipts/receipt.types.js';
+import { withEvidence } from '../../src/receipts/receipts.reader.js';
 import { reviewFields } from '../../src/receipts/review.js';
 
 const TODAY = new Date('2026-03-01T12:00:00Z');
@@ -110,5 +112,42 @@ describe('evidence for the date and the name', () => {
     const speck = data({ vendor_name: 'OPERADORA DE ALIMENTOS LA E TERRAZA SA DE CV' });
     expect(weighEvidence(speck, TODAY).vendor_name).toContain('!lone letter');
     expect(confidenceOf(weighEvidence(speck, TODAY)).vendor_name).toBeLessThan(0.9);
+  });
+});
+
+describe('the merchant catalog', () => {
+  const oxxo = ['OXXO', 'TIENDA 1234 REFORMA', 'FECHA: 06/02/2026 16:59', 'TOTAL 106.50'].join('\n');
+
+  it('supplies the RFC and razón social of a chain whose title the header prints (one misread letter allowed), unsure', () => {
+    const d = withEvidence(data({ vendor_rfc: null, vendor_name: null, text: oxxo }), TODAY, merchantCatalog);
+    expect(d).toMatchObject({ vendor_rfc: 'CCO8605231N4', vendor_name: 'CADENA COMERCIAL OXXO SA DE CV' });
+    expect(d.sources?.vendor_rfc).toContain('catalog');
+    expect(d.confidence.vendor_rfc).toBeLessThan(0.9);
+    const misread = withEvidence(
+      data({ vendor_rfc: null, text: `L1VERPOOL\n${oxxo.slice(5)}` }),
+      TODAY,
+      merchantCatalog,
+    );
+    expect(misread.vendor_rfc).toBe('DLI931201MI9');
+  });
+
+  it('supplies nothing for a title no row has, and never replaces an RFC that was read', () => {
+    const none = withEvidence(data({ vendor_rfc: null, text: TICKET }), TODAY, merchantCatalog);
+    expect(none.vendor_rfc).toBeNull();
+    expect(none.confidence.vendor_rfc).toBe(0);
+    const read = withEvidence(data({ text: `OXXO\n${TICKET}` }), TODAY, merchantCatalog);
+    expect(read.vendor_rfc).toBe('OAT080813655');
+  });
+
+  it('confirms an RFC it holds as evidence of its own', () => {
+    const d = data({
+      vendor_rfc: 'CCO8605231N4',
+      vendor_name: 'CADENA COMERCIAL OXXO SA DE CV',
+      text: 'CADENA COMERCIAL OXXO SA DE CV\nRFC CCO8605231N4\nTOTAL 106.50',
+    });
+    const ev = weighEvidence(d, TODAY, merchantCatalog);
+    expect(ev.vendor_rfc).toContain('catalog');
+    expect(ev.vendor_name).toContain('catalog');
+    expect(confidenceOf(ev).vendor_rfc).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -16,6 +16,8 @@ export type Evidence = Record<KeyField, string[]>;
 /** What the checks need of a merchant catalog: the row an RFC belongs to, if any. */
 export interface CatalogLookup {
   byRfc(rfc: string): { razon_social: string } | null;
+  /** The one row whose razón social or printed name is a line of the ticket's header. */
+  byTitle?(header: string[]): { rfc: string; razon_social: string } | null;
 }
 
 /** Amounts on the lines whose text matches `label`. */
