@@ -1,8 +1,10 @@
 /**
  * npm run --silent extract -- [--text] [--workers N] IMG...
- * Prints one JSON object per image (amounts in pesos, like the ground-truth files); logs go to stderr.
+ * Prints one JSON object per image (amounts in pesos, like the ground-truth files), with `needs_review`, the
+ * `review_fields` under REVIEW_THRESHOLD and the `sources` of each key field; logs go to stderr.
  */
 import { readFile } from 'node:fs/promises';
+import { loadConfig } from '../config.js';
 import { createReceiptReader } from '../receipts/receipts.reader.js';
 import { toPesosJson } from './extract.json.js';
 
@@ -15,6 +17,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write('usage: npm run --silent extract -- [--text] [--workers N] IMG...\n');
     return 2;
   }
+  // Only the review threshold is needed of the configuration; the rest keeps its defaults.
+  const threshold = loadConfig({ REVIEW_THRESHOLD: process.env.REVIEW_THRESHOLD }).REVIEW_THRESHOLD;
   const reader = createReceiptReader({ workers });
   let failed = 0;
   try {
@@ -22,7 +26,7 @@ async function main(argv: string[]): Promise<number> {
       const t0 = performance.now();
       try {
         const data = await reader.read(await readFile(file));
-        return JSON.stringify(toPesosJson(file, data, performance.now() - t0, withText));
+        return JSON.stringify(toPesosJson(file, data, performance.now() - t0, withText, threshold));
       } catch (err) {
         failed++;
         process.stderr.write(`${file}: ${(err as Error).message}\n`);

@@ -150,12 +150,19 @@ export interface JobsTable {
   payer_key: string | null;
 }
 
-export interface MerchantsTable {
+/** The merchant directory a payer's completed invoices taught (migration 008): per tenant. */
+export interface LearnedMerchantsTable {
+  /** `profile:<id>` or `org:<id>`: the payer (the account the invoice is charged to). */
+  tenant: string;
   rfc: string;
   name: string;
   store_name: string | null;
   regimen_fiscal: string | null;
   postal_code: string | null;
+  /** Completed invoices that agreed on this name; the entry is used from two on. */
+  confirmations: number;
+  /** Another name a later invoice showed for this RFC: the entry is in doubt and not used. */
+  disputed_name: string | null;
   updated_at: string;
 }
 
@@ -215,7 +222,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   invoices: InvoicesTable;
   jobs: JobsTable;
-  merchants: MerchantsTable;
+  learned_merchants: LearnedMerchantsTable;
   chat_identities: ChatIdentitiesTable;
   conversations: ConversationsTable;
   processed_updates: ProcessedUpdatesTable;

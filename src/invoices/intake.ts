@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors.js';
-import { DECODE_PIXEL_CEILING, readImageHeader } from '../receipts/image.header.js';
+import { DECODE_PIXEL_CEILING, readImageHeader } from '../receipts/image/image.header.js';
 
 /**
  * Intake checks for receipt images, shared by the REST endpoints and the chat bots. Every refusal is an

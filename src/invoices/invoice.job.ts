@@ -11,7 +11,7 @@ import type { ReceiptData } from '../receipts/receipt.types.js';
 import { type KeyField, reviewFields } from '../receipts/review.js';
 import { InvoiceFailure } from './invoice.failure.js';
 import { findInvoice, markCompleted, markFailed } from './invoices.repo.js';
-import { findMerchant, findMerchantRfcByName, learnMerchant } from './merchants.repo.js';
+import { findMerchant, findMerchantRfcByName, learnMerchant, tenantOf } from './merchants.repo.js';
 import { listCorrections, markPending, storedReading } from './review.repo.js';
 import { applyCorrections } from './review.values.js';
 
@@ -59,7 +59,10 @@ async function readTicket(deps: InvoiceJobDeps, inv: InvoicesTable): Promise<Rea
   const t0 = performance.now();
   const read = await deps.readReceipt(image);
   const timings = { wait, read: ms(t0) };
-  const knownRfc = read.vendor_rfc ? null : await findMerchantRfcByName(deps.db, read.vendor_name);
+  // An RFC the OCR could not read, for a company the catalog or the payer's directory knows by its razón social.
+  const knownRfc = read.vendor_rfc
+    ? null
+    : await findMerchantRfcByName(deps.db, tenantOf(inv), read.vendor_name);
   const receipt = knownRfc ? { ...read, vendor_rfc: knownRfc } : read;
   return { receipt, timings, stored: receiptJson(receipt, timings), corrected: false };
 }
@@ -81,7 +84,7 @@ async function produce(deps: InvoiceJobDeps, inv: InvoicesTable, receipt: Receip
   const tax = await getTaxInfo(deps.db, inv.profile_id);
   if (!profile)
     throw new InvoiceFailure('receptor_incomplete', 'The profile of this invoice no longer exists');
-  const merchant = await findMerchant(deps.db, receipt.vendor_rfc);
+  const merchant = await findMerchant(deps.db, tenantOf(inv), receipt.vendor_rfc);
   let t0 = performance.now();
   const cfdi = await issueCfdi(deps.issuer, {
     receipt,
@@ -197,8 +200,8 @@ export async function runInvoiceJob(deps: InvoiceJobDeps, invoiceId: string): Pr
       pdf_key: pdfKey,
     });
     if (!row) return;
-    // A person's correction of the emisor is theirs alone: it does not teach the shared directory.
-    if (!reading.corrected) await learnMerchant(trx, receipt, now);
+    // A person's correction of the emisor is theirs alone: it does not teach the payer's directory.
+    if (!reading.corrected) await learnMerchant(trx, tenantOf(inv), receipt, now);
     await deps.invoiceEvents?.onFinished(trx, row);
   });
   deps.logger.info(

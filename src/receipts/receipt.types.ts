@@ -39,6 +39,11 @@ export interface ReceiptData extends ReceiptFields {
   text: string;
   /** Milliseconds spent per stage (prepare, ocr, extract, total, ...). */
   timings: Record<string, number>;
+  /**
+   * Per key field, the evidence that backs the value chosen (`"total": ["label TOTAL", "subtotal+iva"]`): the
+   * checks its confidence was computed from (extract/evidence.ts).
+   */
+  sources?: Partial<Record<FieldName, string[]>>;
 }
 
 /** Reads a receipt image. The real one prepares the image, runs OCR and extracts fields. */

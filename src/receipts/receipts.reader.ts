@@ -1,14 +1,17 @@
+import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
 import { InvoiceFailure } from '../invoices/invoice.failure.js';
-import { extractDateTime } from './extract.dates.js';
+import { confidenceOf } from './extract/confidence.js';
+import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
+import { extractDateTime } from './extract/extract.dates.js';
 import {
   type Extraction,
   extractFields as extractAt,
   razonSocialFor,
   vendorWithRfc,
   withPersonLetters,
-} from './extract.js';
-import { nameContradictsRfc, rfcTokenWords } from './extract.rfc.js';
+} from './extract/extract.js';
+import { nameContradictsRfc, rfcTokenWords } from './extract/extract.rfc.js';
 import {
   asPrinted,
   editLine,
@@ -17,19 +20,7 @@ import {
   titleLines,
   toLines,
   withoutCompanyType,
-} from './extract.text.js';
-import { barredZeroReadings, respacedWord } from './glyphs.js';
-import {
-  type Box,
-  createTesseractEngine,
-  isReadWord,
-  isSureWord,
-  type OcrEngine,
-  type OcrResult,
-  type OcrWord,
-  type PoolWorker,
-  poolSize,
-} from './ocr.js';
+} from './extract/extract.text.js';
 import {
   cropBox,
   framelessPage,
@@ -42,10 +33,22 @@ import {
   preparePage,
   type Turn,
   unreadTitle,
-} from './prepare.js';
-import { type Gray, inkHeight, median } from './raster.js';
+} from './image/prepare.js';
+import { type Gray, inkHeight, median } from './image/raster.js';
+import { barredZeroReadings, respacedWord } from './ocr/glyphs.js';
+import {
+  type Box,
+  createTesseractEngine,
+  isReadWord,
+  isSureWord,
+  type OcrEngine,
+  type OcrResult,
+  type OcrWord,
+  type PoolWorker,
+  poolSize,
+} from './ocr/ocr.js';
+import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpTicket } from './ocr/warmup.js';
 import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
-import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpTicket } from './warmup.js';
 
 export interface ReceiptReaderOptions {
   workers?: number;
@@ -71,13 +74,15 @@ export interface ReceiptReaderOptions {
   titlePass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
+  /** The merchant catalog the RFC and razón social are checked against (default: the curated catalog). */
+  catalog?: CatalogLookup;
 }
 
 const KEY: FieldName[] = ['total', 'vendor_rfc', 'date', 'vendor_name'];
 
 /**
  * Fewer words than this in the first reading means most of the ticket was not read (the dev set's shortest
- * reading has 58; the fourth session's probe's failed readings 7–49).
+ * reading has 58; failed readings of whole tickets 7–49).
  */
 const SPARSE_WORDS = 50;
 /** How many words a reading found (isReadWord). */
@@ -330,7 +335,7 @@ async function rescueRfc(
     added.push(alone.line);
   }
   // The whole header at the bolder ink (a read at 2×, the dearest of the re-reads) only when the words alone did
-  // not settle the RFC: on dev it found an RFC only where the RFC's words could not be located (dev-033).
+  // not settle the RFC: it finds an RFC mainly where the RFC's words could not be located.
   const fromWords = voteRfc(readings);
   if (!fromWords || fromWords.confidence < RETRY_BELOW) {
     const header = await engine.recognize(pgmOf(await headerCrop(bolder)));
@@ -390,7 +395,7 @@ export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
 }
 
 /**
- * How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies: dev-001 turned
+ * How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies: a ticket turned
  * 90°, 180° or 270° read 31–42 as it lies and at the wrong turns, 76–77 at the right one; upside-down print can read
  * as surely as an upright faded page (42 against dev's lowest first reading, 54).
  */
@@ -410,6 +415,37 @@ const totalOrDate = (text: string, today: Date): boolean =>
  */
 export function turnsFor(page: Gray): Turn[] {
   return page.width > page.height ? [90, 270, 180] : [180, 90, 270];
+}
+
+/**
+ * The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts): a value's
+ * confidence is what the checks that hold on any ticket say of it, not how the rules that chose it scored it.
+ */
+export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
+  const data = withCatalogMerchant(read, catalog);
+  const evidence = weighEvidence(data, today, catalog);
+  const confidence = { ...data.confidence, ...confidenceOf(evidence) };
+  const sources: Partial<Record<FieldName, string[]>> = {};
+  for (const [field, found] of Object.entries(evidence) as Array<[FieldName, string[]]>) {
+    if (data[field] === null) confidence[field] = 0;
+    else sources[field] = found.filter((e) => !e.startsWith('!'));
+  }
+  return { ...data, confidence, sources };
+}
+
+/** Lines of a ticket's header, where its title and razón social are printed. */
+const HEADER_LINES = 8;
+
+/**
+ * A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header: the
+ * catalog's RFC and razón social in place of what was read of the name, which the evidence then weighs (no
+ * reading shows that RFC, so it stays unsure and the person confirms it).
+ */
+function withCatalogMerchant(data: ReceiptData, catalog?: CatalogLookup): ReceiptData {
+  if (data.vendor_rfc || !catalog?.byTitle) return data;
+  const row = catalog.byTitle(data.text.split('\n').slice(0, HEADER_LINES));
+  if (!row) return data;
+  return { ...data, vendor_rfc: row.rfc, vendor_name: row.razon_social };
 }
 
 /** What a warm-up took, and whether the made-up ticket read as drawn (its RFC and total) on every worker. */
@@ -477,8 +513,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     }
     // A ticket photographed sideways or upside down, in a file whose EXIF says nothing of it, reads as garbage: no
     // total and no date. It is read turned, the likelier turns first, and the first turn that finds either, read
-    // clearly more surely than the page as it lies, is kept with its page (never on dev: every first reading there
-    // finds both). An upright ticket too faded to show either stays as read: read upside down, its print can give a
+    // clearly more surely than the page as it lies, is kept with its page. An upright ticket too faded to show either stays as read: read upside down, its print can give a
     // total by chance, and no reading is better than a wrong one.
     let turned: number | undefined;
     if (!totalOrDate(raw.text, today)) {
@@ -600,7 +635,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       vendor_store_name: result.fields.vendor_store_name && asPrinted(result.fields.vendor_store_name, text),
     };
     const data: ReceiptData = { ...result.fields, ...names, confidence: result.confidence, text, timings };
-    return data;
+    return withEvidence(data, today, opts.catalog ?? merchantCatalog);
   };
   // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the same
   // page: its hot code is compiled as it runs), after ≈ 0.6 s to start it; the preparation's first photo takes 180

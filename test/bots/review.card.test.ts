@@ -195,7 +195,8 @@ describe('WhatsApp: the review card as a numbered menu', () => {
   let sid = 0;
   beforeEach(async () => {
     h = await botHarness();
-    profileId = (await seedProfile(h.deps, { phone_verified: true, phone_number: '+525566667777' })).profile.id;
+    profileId = (await seedProfile(h.deps, { phone_verified: true, phone_number: '+525566667777' })).profile
+      .id;
   });
   afterEach(() => h.close());
 

@@ -5,7 +5,7 @@ import { checkReceiptImage } from '../../src/invoices/intake.js';
 import { invoiceJobHandler } from '../../src/invoices/invoice.job.js';
 import { INVOICE_JOB } from '../../src/invoices/invoices.service.js';
 import { runDueJobs } from '../../src/jobs/worker.js';
-import { readImageHeader } from '../../src/receipts/image.header.js';
+import { readImageHeader } from '../../src/receipts/image/image.header.js';
 import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
 import { seedProfile } from '../helpers/seed.js';
 import { jpegBomb, pngBomb } from './image.bombs.js';

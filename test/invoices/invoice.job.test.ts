@@ -8,14 +8,19 @@ import { fakeReader, fixtureB64, groundTruth, invoiceHarness, json } from './inv
 
 const body = { receipt_image: fixtureB64(), cfdi_usage: 'G03' };
 
-/** Invoices one ticket, then the same ticket with `missing` fields lost: the second invoice's status and XML. */
-async function secondTicketWithout(missing: Partial<ReturnType<typeof groundTruth>>) {
+/**
+ * Invoices one ticket twice (the payer's directory uses an entry two invoices agree on), then the same ticket with
+ * `missing` fields lost: the third invoice's status and XML.
+ */
+async function laterTicketWithout(missing: Partial<ReturnType<typeof groundTruth>>) {
   let n = 0;
-  const reader = fakeReader(() => (n++ === 0 ? groundTruth() : { ...groundTruth(), ...missing }));
+  const reader = fakeReader(() => (n++ < 2 ? groundTruth() : { ...groundTruth(), ...missing }));
   const { deps, app, handlers } = await invoiceHarness({ readReceipt: reader });
   const me = await seedProfile(deps);
-  await app.request('/api/svc/facturar-ticket', json(me.auth, body));
-  await runDueJobs(deps, handlers);
+  for (let i = 0; i < 2; i++) {
+    await app.request('/api/svc/facturar-ticket', json(me.auth, body));
+    await runDueJobs(deps, handlers);
+  }
   const second = await (await app.request('/api/svc/facturar-ticket', json(me.auth, body))).json();
   await runDueJobs(deps, handlers);
   const d = await (await app.request(`/api/svc/invoices/${second.id}`, { headers: me.auth })).json();
@@ -122,33 +127,47 @@ describe('invoice job failures', () => {
   });
 
   it('the merchant directory supplies the RFC of a company it knows by exact razón social when the ticket lacks it', async () => {
-    const { status, xml } = await secondTicketWithout({ vendor_rfc: null });
+    const { status, xml } = await laterTicketWithout({ vendor_rfc: null });
     expect(status).toBe('completed');
     expect(xml).toContain(`Rfc="${groundTruth().vendor_rfc}"`);
   });
 
-  it('guesses no RFC for an unknown name, a name known under two RFCs, or a person (namesakes)', async () => {
+  it('guesses no RFC for an unknown name, a name known under two RFCs, a person (namesakes), or another payer', async () => {
     const { deps } = await invoiceHarness({ readReceipt: fakeReader(() => groundTruth()) });
     const now = new Date().toISOString();
     const company = 'ABARROTES LA CENTRAL SA DE CV';
+    const row = (tenant: string, rfc: string, name: string) => ({
+      tenant,
+      rfc,
+      name,
+      confirmations: 2,
+      updated_at: now,
+    });
     await deps.db
-      .insertInto('merchants')
+      .insertInto('learned_merchants')
       .values([
-        { rfc: 'ALC100101AB1', name: company, updated_at: now },
-        { rfc: 'ALC100101AB2', name: company, updated_at: now },
-        { rfc: 'MERJ831014R57', name: 'JUAN CARLOS MENDOZA RUIZ', updated_at: now },
-        { rfc: 'OAT080813655', name: 'OPERADORA ALFA TERRA SA DE CV', updated_at: now },
+        row('profile:a', 'ALC100101AB1', company),
+        row('profile:a', 'ALC100101AB2', company),
+        row('profile:a', 'MERJ831014R57', 'JUAN CARLOS MENDOZA RUIZ'),
+        row('profile:a', 'OAT080813655', 'OPERADORA ALFA TERRA SA DE CV'),
       ])
       .execute();
-    expect(await findMerchantRfcByName(deps.db, company)).toBeNull();
-    expect(await findMerchantRfcByName(deps.db, 'JUAN CARLOS MENDOZA RUIZ')).toBeNull();
-    expect(await findMerchantRfcByName(deps.db, 'OTRA EMPRESA SA DE CV')).toBeNull();
-    expect(await findMerchantRfcByName(deps.db, null)).toBeNull();
-    expect(await findMerchantRfcByName(deps.db, 'OPERADORA ALFA TERRA SA DE CV')).toBe('OAT080813655');
+    expect(await findMerchantRfcByName(deps.db, 'profile:a', company)).toBeNull();
+    expect(await findMerchantRfcByName(deps.db, 'profile:a', 'JUAN CARLOS MENDOZA RUIZ')).toBeNull();
+    expect(await findMerchantRfcByName(deps.db, 'profile:a', 'OTRA EMPRESA SA DE CV')).toBeNull();
+    expect(await findMerchantRfcByName(deps.db, 'profile:a', null)).toBeNull();
+    expect(await findMerchantRfcByName(deps.db, 'profile:a', 'OPERADORA ALFA TERRA SA DE CV')).toBe(
+      'OAT080813655',
+    );
+    expect(await findMerchantRfcByName(deps.db, 'profile:b', 'OPERADORA ALFA TERRA SA DE CV')).toBeNull();
+    // The shared catalog answers every payer.
+    expect(await findMerchantRfcByName(deps.db, 'profile:b', 'Cadena Comercial OXXO, S.A. de C.V.')).toBe(
+      'CCO8605231N4',
+    );
   });
 
   it('the merchant directory fills a missing postal code from an earlier ticket of the same RFC', async () => {
-    const { xml } = await secondTicketWithout({ postal_code: null });
+    const { xml } = await laterTicketWithout({ postal_code: null });
     expect(xml).toContain('LugarExpedicion="58300"');
   });
 });

@@ -66,8 +66,8 @@ describe('POST /api/svc/facturar-ticket → job → completed', () => {
       .execute();
     expect(ledger.map((l) => l.kind)).toEqual(['charge']);
     expect(events.finished.map((i) => i.status)).toEqual(['completed']);
-    const merchant = await deps.db.selectFrom('merchants').selectAll().executeTakeFirst();
-    expect(merchant).toMatchObject({ rfc: 'OAT080813655', postal_code: '58300' });
+    const merchant = await deps.db.selectFrom('learned_merchants').selectAll().executeTakeFirst();
+    expect(merchant).toMatchObject({ rfc: 'OAT080813655', postal_code: '58300', confirmations: 1 });
     // Running the queue again does nothing more.
     expect(await runDueJobs(deps, handlers)).toBe(0);
   });

@@ -197,7 +197,7 @@ describe('POST /api/svc/invoices/{id}/confirm', () => {
     expect(await ledgerOf(t.deps.db, id)).toEqual(['charge:-1']);
   });
 
-  it('a corrected name and RFC are sealed as the emisor but do not teach the shared directory', async () => {
+  it('a corrected name and RFC are sealed as the emisor but do not teach the merchant directory', async () => {
     const t = await setUp(() => unsure({ vendor_rfc: 0.3, vendor_name: 0.3 }));
     const id = await t.create();
     const corrections = { vendor_name: 'TAQUERIA EL PASTOR', vendor_rfc: 'EKU9003173C9' };
@@ -205,7 +205,7 @@ describe('POST /api/svc/invoices/{id}/confirm', () => {
     await runDueJobs(t.deps, t.handlers);
     const xml = await xmlOf(t, id);
     expect(xml).toMatch(/<cfdi:Emisor Rfc="EKU9003173C9" Nombre="TAQUERIA EL PASTOR"/);
-    expect(await t.deps.db.selectFrom('merchants').selectAll().execute()).toEqual([]);
+    expect(await t.deps.db.selectFrom('learned_merchants').selectAll().execute()).toEqual([]);
   });
 
   it('refuses bad corrections with 400 and details, changing nothing', async () => {

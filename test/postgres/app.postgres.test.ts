@@ -236,7 +236,7 @@ describe.skipIf(!schema)('the app on PostgreSQL', () => {
     expect(row.amount_cents).toBe(30392);
     expect(await ledgerOf(id)).toEqual(['charge:-1']);
     expect(
-      await db.selectFrom('merchants').selectAll().where('rfc', '=', 'OAT080813655').execute(),
+      await db.selectFrom('learned_merchants').selectAll().where('rfc', '=', 'OAT080813655').execute(),
     ).toHaveLength(1);
     expect(await runJobs()).toBe(0);
   });
@@ -444,18 +444,18 @@ describe.skipIf(!schema)('the app on PostgreSQL', () => {
     });
     // The first transaction has inserted the merchant and not committed when the second one looks it up.
     const first = db.transaction().execute(async (trx) => {
-      await learnMerchant(trx, receipt, deps.clock.now().toISOString());
+      await learnMerchant(trx, 'profile:race', receipt, deps.clock.now().toISOString());
       await held;
     });
     const second = db
       .transaction()
-      .execute((trx) => learnMerchant(trx, receipt, deps.clock.now().toISOString()));
+      .execute((trx) => learnMerchant(trx, 'profile:race', receipt, deps.clock.now().toISOString()));
     await new Promise((r) => setTimeout(r, 100));
     release();
     await first;
     await second;
     expect(
-      await db.selectFrom('merchants').selectAll().where('rfc', '=', 'EKU9003173C9').execute(),
+      await db.selectFrom('learned_merchants').selectAll().where('rfc', '=', 'EKU9003173C9').execute(),
     ).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readItems } from '../../src/receipts/extract.items.js';
-import { extractFields } from '../../src/receipts/extract.js';
-import { toLines } from '../../src/receipts/extract.text.js';
+import { readItems } from '../../src/receipts/extract/extract.items.js';
+import { extractFields } from '../../src/receipts/extract/extract.js';
+import { toLines } from '../../src/receipts/extract/extract.text.js';
 
 /** The items of a ticket, fitted to `targets` (none: as read). */
 const items = (text: string, targets: Array<number | null> = []) => readItems(toLines(text)).fitTo(targets);

@@ -4,9 +4,9 @@ import {
   extractTotals,
   includedIvaRepair,
   taxBlocks,
-} from '../../src/receipts/extract.amounts.js';
-import { extractDateTime } from '../../src/receipts/extract.dates.js';
-import { extractFields, razonSocialFor } from '../../src/receipts/extract.js';
+} from '../../src/receipts/extract/extract.amounts.js';
+import { extractDateTime } from '../../src/receipts/extract/extract.dates.js';
+import { extractFields, razonSocialFor } from '../../src/receipts/extract/extract.js';
 import {
   blindLettersFromName,
   extractRfc,
@@ -16,8 +16,8 @@ import {
   numberWords,
   repairRfc,
   rfcTokenWords,
-} from '../../src/receipts/extract.rfc.js';
-import { asPrinted, moneyIn, titleLines, toLines } from '../../src/receipts/extract.text.js';
+} from '../../src/receipts/extract/extract.rfc.js';
+import { asPrinted, moneyIn, titleLines, toLines } from '../../src/receipts/extract/extract.text.js';
 import {
   canonicalSuffix,
   extractVendor,
@@ -25,8 +25,8 @@ import {
   isPersonName,
   nameForRfc,
   rfcNameMatch,
-} from '../../src/receipts/extract.vendor.js';
-import type { OcrWord } from '../../src/receipts/ocr.js';
+} from '../../src/receipts/extract/extract.vendor.js';
+import type { OcrWord } from '../../src/receipts/ocr/ocr.js';
 
 const lines = (t: string) => toLines(t);
 /** The vendor name read from `text`, knowing the RFC (and its line) or not. */
@@ -452,7 +452,7 @@ describe('amounts', () => {
 
 describe('RFC letters predicted by the razón social', () => {
   it('takes the initials of the first three words without articles or company type', async () => {
-    const { moralInitials } = await import('../../src/receipts/extract.rfc.js');
+    const { moralInitials } = await import('../../src/receipts/extract/extract.rfc.js');
     expect(moralInitials('OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV')).toBe('OAT');
     expect(moralInitials('RESTAURANTE LOS COMPADRES, S.A. DE C.V.')).toBe('RC?');
     expect(moralInitials('S.A. DE C.V.')).toBeNull();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../src/receipts/extract.js';
-import { editLine, joinLines } from '../../src/receipts/extract.text.js';
+import { extractFields } from '../../src/receipts/extract/extract.js';
+import { editLine, joinLines } from '../../src/receipts/extract/extract.text.js';
 
 // The day the fixture tickets are read: dates are judged against it (a ticket cannot be from the future).
 const TODAY = new Date('2026-11-22T12:00:00Z');

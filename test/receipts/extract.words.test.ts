@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractTotals } from '../../src/receipts/extract.amounts.js';
-import { toLines } from '../../src/receipts/extract.text.js';
-import { numberFromWords, pesosInWords } from '../../src/receipts/extract.words.js';
+import { extractTotals } from '../../src/receipts/extract/extract.amounts.js';
+import { toLines } from '../../src/receipts/extract/extract.text.js';
+import { numberFromWords, pesosInWords } from '../../src/receipts/extract/extract.words.js';
 
 const words = (s: string) => s.split(' ');
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Gray } from '../../src/receipts/image/raster.js';
 import {
   barredZeroReadings,
   barredZeros,
@@ -10,9 +11,8 @@ import {
   respacedWord,
   waistRatio,
   zerosByLikeness,
-} from '../../src/receipts/glyphs.js';
-import type { OcrWord } from '../../src/receipts/ocr.js';
-import type { Gray } from '../../src/receipts/raster.js';
+} from '../../src/receipts/ocr/glyphs.js';
+import type { OcrWord } from '../../src/receipts/ocr/ocr.js';
 import { titleRead } from '../../src/receipts/receipts.reader.js';
 
 // Characters drawn as shapes (no fonts needed), 24 px wide cells, 40 px tall, black on white.

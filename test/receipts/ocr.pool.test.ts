@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createTesseractEngine, wordsOfTsv } from '../../src/receipts/ocr.js';
-import { prepareImage } from '../../src/receipts/prepare.js';
+import { prepareImage } from '../../src/receipts/image/prepare.js';
+import { createTesseractEngine, wordsOfTsv } from '../../src/receipts/ocr/ocr.js';
 
 describe('tesseract pool lifecycle', () => {
   it('recycles a worker after N jobs, keeps answering, and closes cleanly', { timeout: 60_000 }, async () => {

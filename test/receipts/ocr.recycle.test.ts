@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTesseractEngine, type OcrOptions, type PoolWorker } from '../../src/receipts/ocr.js';
+import { createTesseractEngine, type OcrOptions, type PoolWorker } from '../../src/receipts/ocr/ocr.js';
 
 interface FakeWorker extends PoolWorker {
   id: number;

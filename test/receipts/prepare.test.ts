@@ -11,8 +11,8 @@ import {
   rescaleFactor,
   textHeight,
   unreadTitle,
-} from '../../src/receipts/prepare.js';
-import { cropGray } from '../../src/receipts/raster.js';
+} from '../../src/receipts/image/prepare.js';
+import { cropGray } from '../../src/receipts/image/raster.js';
 
 /** A PNG's grey bytes. */
 const pixels = async (png: Buffer): Promise<Buffer> =>

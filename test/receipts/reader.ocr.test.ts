@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scoreItems } from '../../bench/receipts.score.js';
 import { fixedClock } from '../../src/clock.js';
-import { createTesseractEngine } from '../../src/receipts/ocr.js';
+import { createTesseractEngine } from '../../src/receipts/ocr/ocr.js';
+import { warmUpTicket } from '../../src/receipts/ocr/warmup.js';
 import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
-import { warmUpTicket } from '../../src/receipts/warmup.js';
 
 // Real tesseract over a few synthetic tickets copied from shared/receipts/dev (see fixtures/receipts/README.md).
 const FIXTURES = 'fixtures/receipts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toLines } from '../../src/receipts/extract.text.js';
-import { extractVendor } from '../../src/receipts/extract.vendor.js';
-import { respellToInitial, spellBusinessWords } from '../../src/receipts/vocabulary.js';
+import { toLines } from '../../src/receipts/extract/extract.text.js';
+import { extractVendor } from '../../src/receipts/extract/extract.vendor.js';
+import { respellToInitial, spellBusinessWords } from '../../src/receipts/extract/vocabulary.js';
 
 describe('business words misread by one look-alike letter', () => {
   it('spells them back, the stray dot of the slip included', () => {

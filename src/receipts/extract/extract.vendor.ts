@@ -1,4 +1,4 @@
-import { checkDigitSees } from '../catalogs/rfc.js';
+import { checkDigitSees } from '../../catalogs/rfc.js';
 import {
   CUSTOMER,
   initialsFit,

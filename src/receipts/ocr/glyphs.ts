@@ -2,9 +2,9 @@
  * Looking at single characters of a prepared page (black ink on white), where the OCR's reading can be checked
  * against the ink: a thermal font's barred or dotted zero (a bar or dot inside the 0) is read as 8, 6 or 9.
  */
-import { editLine } from './extract.text.js';
+import { editLine } from '../extract/extract.text.js';
+import { flood, type Gray, median } from '../image/raster.js';
 import type { Box, OcrResult, OcrWord } from './ocr.js';
-import { flood, type Gray, median } from './raster.js';
 
 const INK = 128;
 

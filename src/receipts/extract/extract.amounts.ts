@@ -337,7 +337,7 @@ export function extractTotals(
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
   // The whole amount in words, pesos and cents: backing another reading, as strong as the items' sum; alone,
-  // weaker (its words are OCR's too: dev-033's `… TREINTA Y DOS PESOS` read `… Y UN PESOS`). Without its cents,
+  // weaker (its words are OCR's too: `… TREINTA Y DOS PESOS` can read `… Y UN PESOS`). Without its cents,
   // it backs the readings with those pesos.
   const pesos = pesosInWords(lines);
   const inWords = pesos !== null && cents !== null ? pesos * 100 + cents : null;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
+import { type Box, isSureWord } from '../ocr/ocr.js';
 import { DECODE_PIXEL_CEILING } from './image.header.js';
-import { type Box, isSureWord } from './ocr.js';
 import { cropGray, flood, type Gray, median } from './raster.js';
 
 type Img = ReturnType<typeof sharp>;
@@ -212,7 +212,7 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
   );
   // The skew is measured once, on the page at the default ink: a page at another ink level is the same paper and
   // must lie as it does, since its re-reads are cut at boxes the first reading found (measured on its own, a bolder
-  // page tilted up to 1° otherwise: dev-036 −4.25° against −3.25°, four dev tickets of 40).
+  // page can tilt up to 1° otherwise).
   let angle: number | null = null;
   const render = async (black: number): Promise<Gray> => {
     const flat = divide(gray, bg, box ? box.level : 0, paper, black);
@@ -236,7 +236,7 @@ const FRAME_EDGE = 3;
  * The page with the table's dark band around the paper whitened: ink reached from the page's outer margin that
  * runs down half the page or more (a side of the band), or encircles most of it. Tesseract reads text inside a
  * closed dark ring as the ring's holes, and on some tilted photos then reads three lines of a whole ticket
- * (fourth session's probe: 7 words instead of 114). Null when the page has no such band. A rescue only: on pages
+ * (7 words instead of 114). Null when the page has no such band. A rescue only: on pages
  * read normally the band is harmless, and whitening it moves tesseract's line finding.
  */
 export function framelessPage(page: PreparedPage): PreparedPage | null {
@@ -770,7 +770,7 @@ function widestStretch(flags: boolean[], gap = 0): [number, number] {
 /**
  * Large print above the first line a reading found: a store name printed two or more times the size of the
  * body text, in a display font, which tesseract's single-block layout (PSM 6) leaves out when the rest of the
- * page is small print (the seventh session's probe). The box from the first run of ink at least 1.4 × the
+ * page is small print. The box from the first run of ink at least 1.4 × the
  * body's text height down to the first line read (runs starting within half a line of the page's top edge are
  * the table's band, not print), and whether it is printed white on a dark bar (then the box is the bar's). Null when the reading
  * starts at the top of the print.

@@ -1,6 +1,6 @@
+import type { PaymentMethod } from '../receipt.types.js';
 import type { Line } from './extract.text.js';
 import { CARD_WORDS, CASH_WORDS, moneyIn, withKnownWords } from './extract.text.js';
-import type { PaymentMethod } from './receipt.types.js';
 
 export interface Found<T> {
   value: T | null;

@@ -1,3 +1,4 @@
+import type { FieldName, ReceiptFields } from '../receipt.types.js';
 import { extractTotals } from './extract.amounts.js';
 import { extractDateTime } from './extract.dates.js';
 import { readItems } from './extract.items.js';
@@ -5,7 +6,6 @@ import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from 
 import { blindLettersFromName, extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
 import { toLines, withoutCompanyType } from './extract.text.js';
 import { extractVendor, initialFromRfc, isPersonName } from './extract.vendor.js';
-import type { FieldName, ReceiptFields } from './receipt.types.js';
 
 /** extractVendor's confidence for a line ending in a company type whose initials the RFC confirms. */
 const COMPANY_NAME = 0.8;

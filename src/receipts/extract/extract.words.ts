@@ -3,7 +3,7 @@
  * PESOS 71/100 M.N.`, `(DOS MIL NOVECIENTOS TREINTA Y DOS PESOS 66/100 M.N.)`): a reading of the total independent
  * of the digits, which OCR misreads in other ways.
  */
-import { VALOR_DE_PALABRA } from '../pdf/numero.letras.js';
+import { VALOR_DE_PALABRA } from '../../pdf/numero.letras.js';
 import { type Line, stripAccents } from './extract.text.js';
 
 /**

@@ -1,5 +1,5 @@
+import type { ReceiptItem } from '../receipt.types.js';
 import { DISCOUNT_WORDS, digitSlips, type Line, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
-import type { ReceiptItem } from './receipt.types.js';
 
 const STOP = new RegExp(
   // `PAGO: $50.00` and `SU PAGO` are what the customer handed over (a parking ticket prints no TOTAL);

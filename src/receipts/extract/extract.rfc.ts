@@ -1,8 +1,8 @@
-import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../catalogs/rfc.js';
-import { enLetras } from '../pdf/numero.letras.js';
+import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../../catalogs/rfc.js';
+import { enLetras } from '../../pdf/numero.letras.js';
+import type { OcrWord } from '../ocr/ocr.js';
 import { franchisorLines, type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
-import type { OcrWord } from './ocr.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
 const AS_DIGIT: Record<string, string[]> = {

@@ -1,0 +1,313 @@
+import { hasValidCheckDigit } from '../../catalogs/rfc.js';
+import type { ReceiptData } from '../receipt.types.js';
+import type { KeyField } from '../review.js';
+import { centsInWords } from './extract.amounts.js';
+import { fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
+import { type Line, moneyIn, stripAccents, TOTAL_WORD, toLines, withoutCompanyType } from './extract.text.js';
+import { pesosInWords } from './extract.words.js';
+
+/**
+ * Evidence for the key fields: checks every Mexican ticket obeys, made on the values chosen and on the text of
+ * every reading. Each check found is named (the names are what `sources` shows); a conflict is named with a `!`
+ * in front. How the names become a confidence is in confidence.ts.
+ */
+export type Evidence = Record<KeyField, string[]>;
+
+/** What the checks need of a merchant catalog: the row an RFC belongs to, if any. */
+export interface CatalogLookup {
+  byRfc(rfc: string): { razon_social: string } | null;
+  /** The one row whose razón social or printed name is a line of the ticket's header. */
+  byTitle?(header: string[]): { rfc: string; razon_social: string } | null;
+}
+
+/** Amounts on the lines whose text matches `label`. */
+const amountsBy = (lines: Line[], label: RegExp): number[] =>
+  lines.filter((l) => label.test(l.norm)).flatMap((l) => moneyIn(l.norm).map((m) => m.cents));
+
+const SUBTOTAL = /SUB\s?-?\s?T[O0]TAL/;
+const TOTAL_LINE = new RegExp(TOTAL_WORD);
+const IVA = /\bI\.?\s?V\.?\s?A\b|IMPUESTO|\bIVA\d/;
+const IEPS = /I\.?E\.?P\.?S/;
+const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
+const PAID = /EFECTIVO|SU PAGO|PAGO CON|RECIBIDO|PAGADO|IMPORTE RECIBIDO|CASH/;
+const CHANGE = /CAMBIO/;
+/** IVA rates of the Mexican ticket: 16 % (general), 8 % (border region). */
+const RATES = [0.16, 0.08];
+
+const near = (a: number, b: number, tol = 1): boolean => Math.abs(a - b) <= tol;
+/** IVA charged on `base` at a Mexican rate, to the cent (a rounding cent either way). */
+const ivaOn = (base: number, iva: number): boolean => RATES.some((r) => near(Math.round(base * r), iva));
+/** IVA included in `total` at a Mexican rate. */
+const ivaIn = (total: number, iva: number): boolean =>
+  RATES.some((r) => near(Math.round((total * r) / (1 + r)), iva));
+
+/** Subtotal + IVA + IEPS − discounts = total, read from labelled lines; and the IVA at its rate. */
+function taxSums(lines: Line[], total: number): string[] {
+  const subs = amountsBy(lines, SUBTOTAL);
+  const ivas = amountsBy(lines, IVA).filter((v) => v > 0 && v < total);
+  const ieps = [0, ...amountsBy(lines, IEPS)];
+  const discounts = [0, ...amountsBy(lines, DISCOUNT)];
+  const out = new Set<string>();
+  for (const s of subs)
+    for (const v of ivas)
+      for (const e of ieps)
+        for (const d of discounts) {
+          if (!near(s + v + e - d, total)) continue;
+          out.add('subtotal+iva');
+          if (ivaOn(s - d, v) || ivaOn(s + e - d, v)) out.add('iva rate');
+        }
+  if (!out.has('iva rate') && ivas.some((v) => ivaIn(total, v))) out.add('iva included');
+  return [...out];
+}
+
+/** Cash paid − change = total, each read from its labelled line. */
+function cashSums(lines: Line[], total: number): boolean {
+  const paid = amountsBy(lines, PAID).filter((p) => p > total);
+  const change = amountsBy(lines, CHANGE).filter((c) => c > 0);
+  return paid.some((p) => change.some((c) => p - c === total));
+}
+
+/** Evidence for the total (cents) from the text of every reading and the items as read. */
+export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
+  const total = data.total;
+  if (total === null) return [];
+  const out: string[] = [];
+  const labelled = lines.filter((l) => TOTAL_LINE.test(l.norm) && !SUBTOTAL.test(l.norm));
+  const totalsRead = labelled.flatMap((l) => moneyIn(l.norm).map((m) => m.cents));
+  if (totalsRead.includes(total)) out.push('label TOTAL');
+  if (totalsRead.some((t) => t !== total && t > total)) out.push('!other TOTAL');
+  const sum = data.items.reduce((s, i) => s + i.amount, 0);
+  if (data.items.length >= 2 && sum === total && data.confidence.items >= 0.9) out.push('items sum');
+  out.push(...taxSums(lines, total));
+  if (cashSums(lines, total)) out.push('efectivo-cambio');
+  const pesos = pesosInWords(lines);
+  const cents = centsInWords(lines);
+  if (pesos !== null && cents !== null && pesos * 100 + cents === total) out.push('in words');
+  const seen = lines.filter((l) => moneyIn(l.norm).some((m) => m.cents === total)).length;
+  if (seen >= 2) out.push('read twice');
+  if (seen === 0) out.push('!not printed');
+  return out;
+}
+
+const compact = (s: string): string =>
+  stripAccents(s)
+    .toUpperCase()
+    .replace(/[^A-Z0-9Ñ&]/g, '');
+
+/** Lines that hold `value` once their separators are taken out. */
+const linesWith = (lines: Line[], value: string): Line[] => {
+  const v = compact(value);
+  return v ? lines.filter((l) => compact(l.raw).includes(v)) : [];
+};
+
+/** Where the RFC's structure wants a letter (L) or a digit (D); the homoclave (H) takes either. */
+const rfcClass = (rfc: string, i: number): 'L' | 'D' | 'H' => {
+  const letters = rfc.length - 9;
+  return i < letters ? 'L' : i < letters + 6 ? 'D' : 'H';
+};
+
+/** The letter a digit printed where a letter goes stands for, and the digits a letter where a digit goes. */
+const AS_LETTER: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '4': 'A',
+  '5': 'S',
+  '6': 'G',
+  '7': 'T',
+  '8': 'B',
+};
+const AS_DIGIT: Record<string, string> = {
+  O: '0',
+  D: '0',
+  Q: '0',
+  U: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  S: '58',
+  G: '6',
+  A: '4',
+  B: '8',
+  E: '8',
+  T: '7',
+};
+
+/**
+ * Substitutions from `read` to `rfc`: those the structure forces (a digit where a letter goes, read as its usual
+ * look-alike letter, or the reverse), and the others.
+ */
+function substitutions(read: string, rfc: string): { forced: number; free: number } {
+  let forced = 0;
+  let free = 0;
+  for (let i = 0; i < rfc.length; i++) {
+    const [a = '', b = ''] = [read[i], rfc[i]];
+    if (a === b) continue;
+    const cls = rfcClass(rfc, i);
+    if ((cls === 'L' && AS_LETTER[a] === b) || (cls === 'D' && AS_DIGIT[a]?.includes(b))) forced++;
+    else free++;
+  }
+  return { forced, free };
+}
+
+/**
+ * How the RFC chosen differs from the closest RFC-long stretch of a line (one extra character allowed: a
+ * thermal zero read twice): `forced repair` when every change is one the structure forces, `!letter changed`
+ * when a character was swapped for another of its own kind, which only the check digit backs (one in eleven
+ * wrong swaps pass it).
+ */
+function rfcRepair(lines: Line[], rfc: string): string {
+  let best: { forced: number; free: number } | null = null;
+  for (const l of lines) {
+    const s = compact(l.raw);
+    for (let i = 0; i + rfc.length <= s.length; i++)
+      for (const extra of [0, 1]) {
+        const w = s.slice(i, i + rfc.length + extra);
+        const reads = extra ? [...w].map((_, k) => w.slice(0, k) + w.slice(k + 1)) : [w];
+        for (const r of reads) {
+          if (r.length !== rfc.length) continue;
+          const d = substitutions(r, rfc);
+          if (d.forced + d.free > 4) continue;
+          if (!best || d.free < best.free || (d.free === best.free && d.forced < best.forced)) best = d;
+        }
+      }
+  }
+  if (!best) return '!not printed';
+  return best.free === 0 ? 'forced repair' : '!letter changed';
+}
+
+const realRfcDate = (rfc: string): boolean => {
+  const m = /^[A-ZÑ&]{3,4}(\d{2})(\d{2})(\d{2})/.exec(rfc);
+  if (!m) return false;
+  const [mm, dd] = [Number(m[2]), Number(m[3])];
+  const days = new Date(Date.UTC(2000 + Number(m[1]), mm, 0)).getUTCDate();
+  return mm >= 1 && mm <= 12 && dd >= 1 && dd <= days;
+};
+
+/** The RFC's letters as SAT forms them from this name: a company's initials, or a person's surnames and name. */
+export function lettersAgree(name: string | null, rfc: string): boolean {
+  if (!name) return false;
+  const n = stripAccents(name).toUpperCase();
+  if (rfc.length === 12) return initialsFit(moralInitials(n), rfc);
+  return fisicaLetterOptions(n).some((l) => l === rfc.slice(0, 4) || `${l.slice(0, 3)}X` === rfc.slice(0, 4));
+}
+
+const isCompany = (name: string | null): boolean =>
+  name !== null && withoutCompanyType(stripAccents(name).toUpperCase()) !== stripAccents(name).toUpperCase();
+
+/** Evidence for the emisor RFC. */
+export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogLookup): string[] {
+  const rfc = data.vendor_rfc;
+  if (!rfc) return [];
+  const out: string[] = [];
+  if (hasValidCheckDigit(rfc)) out.push('check digit');
+  else out.push('!check digit');
+  if (realRfcDate(rfc)) out.push('rfc date');
+  else out.push('!rfc date');
+  const company = isCompany(data.vendor_name);
+  if (data.vendor_name && (rfc.length === 12) === company) out.push('kind of name');
+  else if (data.vendor_name) out.push('!kind of name');
+  if (lettersAgree(data.vendor_name, rfc)) out.push('letters of name');
+  const seen = linesWith(lines, rfc).length;
+  if (seen >= 2) out.push('read twice');
+  if (seen === 1) out.push('printed');
+  if (seen === 0) out.push(rfcRepair(lines, rfc));
+  if (catalog?.byRfc(rfc)) out.push('catalog');
+  return out;
+}
+
+const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
+const MONTH_NAMES = [
+  'ENERO',
+  'FEBRERO',
+  'MARZO',
+  'ABRIL',
+  'MAYO',
+  'JUNIO',
+  'JULIO',
+  'AGOSTO',
+  'SEPTIEMBRE',
+  'OCTUBRE',
+  'NOVIEMBRE',
+  'DICIEMBRE',
+];
+
+/** The ways a ticket prints an ISO date, separators made `/`. */
+function printedForms(iso: string): string[] {
+  const [y = '', m = '', d = ''] = iso.split('-');
+  const mi = Number(m) - 1;
+  const days = [d, String(Number(d))];
+  const months = [m, MONTHS[mi] ?? '', MONTH_NAMES[mi] ?? ''];
+  const forms = [`${y}/${m}/${d}`];
+  for (const dd of days)
+    for (const mm of months)
+      forms.push(`${dd}/${mm}/${y}`, `${dd}/${mm}/${y.slice(2)}`, `${dd}/DE/${mm}/DE/${y}`);
+  for (const dd of days) forms.push(`${MONTHS[mi]}/${dd}/${y}`);
+  return forms;
+}
+
+/** Lines on which the date is printed as is (no digit mended). */
+function datePrinted(lines: Line[], iso: string): number {
+  const forms = printedForms(iso).map((f) => new RegExp(`(?<![0-9A-Z])${f}(?![0-9])`));
+  return lines.filter((l) => {
+    const slashed = l.norm.replace(/\s*[-–—./,]\s*|\s+/g, '/');
+    return forms.some((f) => f.test(slashed));
+  }).length;
+}
+
+const DAY = 86_400_000;
+
+/** Evidence for the purchase date against the moment of reading. */
+export function dateEvidence(data: ReceiptData, lines: Line[], today: Date): string[] {
+  const date = data.date;
+  if (!date) return [];
+  const out: string[] = [];
+  const t = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(t)) return ['!not a date'];
+  out.push('calendar date');
+  if (t <= today.getTime()) out.push('not after today');
+  else out.push('!after today');
+  if (today.getTime() - t <= 400 * DAY) out.push('within a year');
+  const seen = datePrinted(lines, date);
+  if (seen >= 1) out.push('printed');
+  if (seen >= 2) out.push('read twice');
+  return out;
+}
+
+/** Evidence for the vendor's name (the razón social or a persona física's name). */
+export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogLookup): string[] {
+  const name = data.vendor_name;
+  if (!name) return [];
+  const out: string[] = [];
+  const rfc = data.vendor_rfc;
+  // A razón social may wrap: two lines read as one count where the name begins.
+  const pairs = lines.map((l, i) => ({ ...l, raw: `${l.raw} ${lines[i + 1]?.raw ?? ''}` }));
+  const at = linesWith(lines, name);
+  if (!at.length) at.push(...linesWith(pairs, name).slice(0, 1));
+  if (at.length >= 1) out.push('printed');
+  if (at.length >= 2) out.push('read twice');
+  if (rfc) {
+    const rfcAt = linesWith(lines, rfc).map((l) => l.index);
+    if (at.some((l) => rfcAt.some((r) => Math.abs(r - l.index) <= 3))) out.push('next to RFC');
+    if (lettersAgree(name, rfc)) out.push('letters of RFC');
+    else out.push('!letters of RFC');
+    const row = catalog?.byRfc(rfc);
+    if (row && compact(row.razon_social) === compact(name)) out.push('catalog');
+  }
+  if (isCompany(name)) out.push('company type');
+  // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
+  if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(withoutCompanyType(name)))
+    out.push('!lone letter');
+  return out;
+}
+
+/** Every key field's evidence, from the values chosen and the text of all readings. */
+export function weighEvidence(data: ReceiptData, today: Date, catalog?: CatalogLookup): Evidence {
+  const lines = toLines(data.text);
+  return {
+    total: totalEvidence(data, lines),
+    vendor_rfc: rfcEvidence(data, lines, catalog),
+    date: dateEvidence(data, lines, today),
+    vendor_name: nameEvidence(data, lines, catalog),
+  };
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { merchantCatalog } from '../../src/catalogs/merchants.catalog.js';
+import { confidenceOf, evidenceLevel } from '../../src/receipts/extract/confidence.js';
+import { weighEvidence } from '../../src/receipts/extract/evidence.js';
+import type { ReceiptData } from '../../src/receipts/receipt.types.js';
+import { withEvidence } from '../../src/receipts/receipts.reader.js';
+import { reviewFields } from '../../src/receipts/review.js';
+
+const TODAY = new Date('2026-03-01T12:00:00Z');
+
+const TICKET = [
+  'OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV',
+  'R.F.C. OAT080813655',
+  'FECHA: 06/02/2026 16:59',
+  'CAFE DE OLLA 60.92',
+  'REFRESCO 201.08',
+  'SUBTOTAL 262.00',
+  'IVA 16% 41.92',
+  'TOTAL 303.92',
+  'EFECTIVO 500.00',
+  'CAMBIO 196.08',
+].join('\n');
+
+function data(over: Partial<ReceiptData> = {}): ReceiptData {
+  const base: ReceiptData = {
+    vendor_name: 'OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV',
+    vendor_store_name: null,
+    vendor_rfc: 'OAT080813655',
+    date: '2026-02-06',
+    time: null,
+    total: 30392,
+    subtotal: 26200,
+    iva: 4192,
+    ieps: null,
+    tip: null,
+    currency: 'MXN',
+    payment_method: 'cash',
+    folio: null,
+    postal_code: null,
+    regimen_fiscal: null,
+    items: [
+      { description: 'CAFE DE OLLA', quantity: 1, amount: 6092 },
+      { description: 'REFRESCO', quantity: 1, amount: 20108 },
+    ],
+    confidence: {} as ReceiptData['confidence'],
+    text: TICKET,
+    timings: {},
+  };
+  return { ...base, confidence: { ...base.confidence, items: 0.9 }, ...over };
+}
+
+describe('evidence for the total', () => {
+  it('finds the label, the tax sum at its rate and cash minus change', () => {
+    const ev = weighEvidence(data(), TODAY).total;
+    expect(ev).toEqual(
+      expect.arrayContaining(['label TOTAL', 'subtotal+iva', 'iva rate', 'efectivo-cambio']),
+    );
+    expect(evidenceLevel('total', ev)).toBeGreaterThanOrEqual(3);
+    expect(confidenceOf(weighEvidence(data(), TODAY)).total).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('leaves a total that nothing on the ticket adds up to unsure', () => {
+    const d = data({ total: 30982, text: TICKET.replace('TOTAL 303.92', 'TOTAL 309.82') });
+    const c = confidenceOf(weighEvidence(d, TODAY));
+    expect(c.total).toBeLessThan(0.9);
+    expect(reviewFields({ ...d, confidence: { ...d.confidence, ...c } }, 0.9)).toContain('total');
+  });
+});
+
+describe('evidence for the RFC', () => {
+  it('is sure of an RFC printed as chosen whose letters the razón social explains', () => {
+    const ev = weighEvidence(data(), TODAY).vendor_rfc;
+    expect(ev).toEqual(
+      expect.arrayContaining(['check digit', 'rfc date', 'kind of name', 'letters of name']),
+    );
+    expect(confidenceOf(weighEvidence(data(), TODAY)).vendor_rfc).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('trusts a repair the structure forces (a letter O read where a digit goes) more than a swapped letter', () => {
+    const forced = data({ text: TICKET.replace('OAT080813655', 'OATO80813655') });
+    const swapped = data({ text: TICKET.replace('OAT080813655', 'OAT080813665') });
+    expect(weighEvidence(forced, TODAY).vendor_rfc).toContain('forced repair');
+    expect(weighEvidence(swapped, TODAY).vendor_rfc).toContain('!letter changed');
+    const c = (d: ReceiptData) => confidenceOf(weighEvidence(d, TODAY)).vendor_rfc;
+    expect(c(swapped)).toBeLessThan(c(forced));
+    expect(c(swapped)).toBeLessThan(0.9);
+  });
+
+  it('doubts a 13-character RFC beside a company name', () => {
+    const d = data({ vendor_rfc: 'OATA080813AB1' });
+    expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!kind of name');
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
+  });
+});
+
+describe('evidence for the date and the name', () => {
+  it('doubts a date after the moment of reading', () => {
+    const d = data({ date: '2026-06-02', text: TICKET.replace('06/02/2026', '02/06/2026') });
+    expect(weighEvidence(d, TODAY).date).toContain('!after today');
+    expect(confidenceOf(weighEvidence(d, TODAY)).date).toBeLessThan(0.9);
+  });
+
+  it('doubts a date that is not printed as chosen (a digit mended)', () => {
+    const d = data({ text: TICKET.replace('06/02/2026', '06/02/2025') });
+    expect(weighEvidence(d, TODAY).date).not.toContain('printed');
+    expect(confidenceOf(weighEvidence(d, TODAY)).date).toBeLessThan(0.9);
+  });
+
+  it('doubts a name whose initials contradict the RFC, or that holds a lone letter', () => {
+    const wrong = data({ vendor_name: 'MINISUPER LA ESQUINA SA DE CV' });
+    expect(confidenceOf(weighEvidence(wrong, TODAY)).vendor_name).toBeLessThan(0.9);
+    const speck = data({ vendor_name: 'OPERADORA DE ALIMENTOS LA E TERRAZA SA DE CV' });
+    expect(weighEvidence(speck, TODAY).vendor_name).toContain('!lone letter');
+    expect(confidenceOf(weighEvidence(speck, TODAY)).vendor_name).toBeLessThan(0.9);
+  });
+});
+
+describe('the merchant catalog', () => {
+  const oxxo = ['OXXO', 'TIENDA 1234 REFORMA', 'FECHA: 06/02/2026 16:59', 'TOTAL 106.50'].join('\n');
+
+  it('supplies the RFC and razón social of a chain whose title the header prints (one misread letter allowed), unsure', () => {
+    const d = withEvidence(data({ vendor_rfc: null, vendor_name: null, text: oxxo }), TODAY, merchantCatalog);
+    expect(d).toMatchObject({ vendor_rfc: 'CCO8605231N4', vendor_name: 'CADENA COMERCIAL OXXO SA DE CV' });
+    expect(d.sources?.vendor_rfc).toContain('catalog');
+    expect(d.confidence.vendor_rfc).toBeLessThan(0.9);
+    const misread = withEvidence(
+      data({ vendor_rfc: null, text: `L1VERPOOL\n${oxxo.slice(5)}` }),
+      TODAY,
+      merchantCatalog,
+    );
+    expect(misread.vendor_rfc).toBe('DLI931201MI9');
+  });
+
+  it('supplies nothing for a title no row has, and never replaces an RFC that was read', () => {
+    const none = withEvidence(data({ vendor_rfc: null, text: TICKET }), TODAY, merchantCatalog);
+    expect(none.vendor_rfc).toBeNull();
+    expect(none.confidence.vendor_rfc).toBe(0);
+    const read = withEvidence(data({ text: `OXXO\n${TICKET}` }), TODAY, merchantCatalog);
+    expect(read.vendor_rfc).toBe('OAT080813655');
+  });
+
+  it('confirms an RFC it holds as evidence of its own', () => {
+    const d = data({
+      vendor_rfc: 'CCO8605231N4',
+      vendor_name: 'CADENA COMERCIAL OXXO SA DE CV',
+      text: 'CADENA COMERCIAL OXXO SA DE CV\nRFC CCO8605231N4\nTOTAL 106.50',
+    });
+    const ev = weighEvidence(d, TODAY, merchantCatalog);
+    expect(ev.vendor_rfc).toContain('catalog');
+    expect(ev.vendor_name).toContain('catalog');
+    expect(confidenceOf(ev).vendor_rfc).toBeGreaterThanOrEqual(0.95);
+  });
+});
