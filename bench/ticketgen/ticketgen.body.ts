@@ -1,4 +1,6 @@
 /** Items, totals, payment and footer rows, and the whole layout of a ticket. */
+
+import { importeConLetra as inWords } from '../../src/pdf/numero.letras.js';
 import type { Line } from './ticketgen.items.js';
 import {
   C,
@@ -15,7 +17,7 @@ import {
 } from './ticketgen.layout.js';
 import type { Rng } from './ticketgen.rng.js';
 import type { Ticket } from './ticketgen.ticket.js';
-import { inWords, money } from './ticketgen.words.js';
+import { money } from './ticketgen.words.js';
 
 const qty = (l: Line): string =>
   Number.isInteger(l.quantity) && l.unitKind === 'pz' ? String(l.quantity) : l.quantity.toFixed(3);

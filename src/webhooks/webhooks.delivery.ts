@@ -121,7 +121,7 @@ async function settle(deps: DeliveryDeps, ep: WebhookEndpointsTable, d: Delivery
       delivered_at: v === 'delivered' ? now.toISOString() : null,
     });
     if (!recorded) return; // another run of this delivery already settled it
-    if (v === 'retry') await enqueueAttempt(trx, deps.clock, d.id, nextAt);
+    if (v === 'retry') await enqueueAttempt(trx, deps.clock, d, nextAt);
     const change = endpointChange(ep, v, d, now);
     if (change) await updateEndpoint(trx, ep.id, change);
   });

@@ -26,13 +26,22 @@ export const eventsOf = (ep: Pick<WebhookEndpointsTable, 'events'>): InvoiceEven
 
 const wants = (ep: WebhookEndpointsTable, type: InvoiceEventType) => eventsOf(ep)?.includes(type) ?? true;
 
-/** Queues one delivery attempt as its own job, so a slow endpoint holds only its own deliveries. */
-export async function enqueueAttempt(trx: DbOrTrx, clock: Clock, deliveryId: string, runAt?: Date) {
+/**
+ * Queues one delivery attempt as its own job, so a slow endpoint holds only its own deliveries; the endpoint is
+ * the job's payer key, so the queue's fair claims serve other endpoints (and invoices) between a dead one's.
+ */
+export async function enqueueAttempt(
+  trx: DbOrTrx,
+  clock: Clock,
+  d: Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id'>,
+  runAt?: Date,
+) {
   await enqueue(trx, clock, {
     kind: WEBHOOK_DELIVERY_JOB,
-    payload: { deliveryId },
+    payload: { deliveryId: d.id },
     runAt,
     maxAttempts: JOB_ATTEMPTS,
+    payerKey: `webhook:${d.endpoint_id}`,
   });
 }
 
@@ -54,7 +63,7 @@ async function fanOut(
   const deliveries: WebhookDeliveriesTable[] = [];
   for (const ep of endpoints) {
     const d = await insertDelivery(trx, ep.id, id, createdAt);
-    await enqueueAttempt(trx, clock, d.id);
+    await enqueueAttempt(trx, clock, d);
     deliveries.push(d);
   }
   // The rows become visible at commit; a worker woken early finds them at its next poll.

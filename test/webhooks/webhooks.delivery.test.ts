@@ -301,6 +301,27 @@ describe('what one endpoint can do to the sender', () => {
     ]);
   });
 
+  it("a dead endpoint's backlog waits behind another endpoint's delivery, not in front of it", async () => {
+    const h = await webhookHarness({ timeoutMs: 400 });
+    const slow = await receiver({ delayMs: 5000 });
+    const fast = await receiver();
+    const me = await seedProfile(h.deps);
+    const dead = (await h.register(me.auth, { url: slow.url })).body;
+    const live = (await h.register(me.auth, { url: fast.url })).body;
+    const ping = (id: unknown) =>
+      h.app.request(`/api/svc/webhook-endpoints/${id}/test`, { method: 'POST', headers: me.auth });
+    for (let i = 0; i < 4; i++) await ping(dead.id);
+    await ping(live.id);
+    const worker = startJobWorker(h.deps, h.handlers, { concurrency: 2, pollMs: 5 });
+    await worker.drain();
+    await worker.stop();
+    expect(slow.received).toHaveLength(4);
+    expect(fast.received).toHaveLength(1);
+    // Claims go to the endpoint with the fewest attempts running: the live one is served second, not fifth.
+    const slowStarts = slow.received.map((r) => r.at).sort((a, b) => a - b);
+    expect(fast.received[0]!.at).toBeLessThan(slowStarts[1]!);
+  });
+
   it('redirects are not followed and only 1 KB of an answer is kept', async () => {
     const h = await webhookHarness();
     const target = await receiver();

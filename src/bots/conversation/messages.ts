@@ -111,8 +111,6 @@ export const msg = {
   invoiceFailed: (code: string | null, credits: number) =>
     `❌ No pude facturar tu ticket: ${failureText(code)}.\nTu crédito fue devuelto; ${credits === 1 ? 'queda' : 'quedan'} ${creditos(credits)}.`,
 
-  apiKey: (key: string) =>
-    `🔑 Tu nueva clave para la API:\n${key}\n\nGuárdala ahora: no la volveré a mostrar. Tus claves anteriores siguen válidas; si necesitas revocarlas, pídelo a soporte.`,
   error: () =>
     'Uy, algo salió mal de mi lado. Si en un par de minutos no te respondo, envíame tu mensaje otra vez.',
 };
