@@ -52,7 +52,7 @@ describe('RFC repair', () => {
     expect(repairRfc('SA0G990701RI1')[0]?.rfc).toBe('SAOG990701RJ1');
     expect(repairRfc('RAZA960523839')[0]?.rfc).toBe('RAZA9605238J9');
     expect(repairRfc('SGV78O7O8W83')[0]?.rfc).toBe('SGV780708WB3');
-    // A bold homoclave S read as 8 (the tenth session's generator): cheaper than a name letter rewritten (`UAMR…`).
+    // A bold homoclave S read as 8 (in OCR text of generated tickets): cheaper than a name letter rewritten (`UAMR…`).
     expect(repairRfc('VAMR930525183', true, true)[0]?.rfc).toBe('VAMR9305251S3');
     // And a Q read as 9 (the fourth draw): not a date digit swapped (`GUNA310926…`).
     expect(repairRfc('GUNA8109269C4', true, true)[0]?.rfc).toBe('GUNA810926QC4');
@@ -850,7 +850,7 @@ describe('vendor name', () => {
   it("drops a speck read as a letter before a persona física's name", () => {
     const ticket = 'COCINA ECONOMICA LA CAZUELA\nU ESTELA MARTINEZ UGALDE\nRFC: MAUE651126BH5\nTOTAL 606.10';
     expect(vendorName(ticket, 'MAUE651126BH5', 2)).toBe('ESTELA MARTINEZ UGALDE');
-    // Or as a lone figure, with or without a colon (the tenth session's generator): no name starts with one.
+    // Or as a lone figure, with or without a colon (as generated tickets print it): no name starts with one.
     for (const speck of ['0: ', '0 '])
       expect(
         vendorName(
@@ -1641,7 +1641,7 @@ describe('a German receipt’s total label', () => {
   });
 });
 
-describe('dates the sixth session’s probe printed (other fonts and layouts)', () => {
+describe('dates in OCR text of generated tickets (other fonts and layouts)', () => {
   const dt = (text: string) => extractDateTime(lines(text), TODAY);
 
   it('reads a ddMONyy date alone on its line, but not a lot or an expiry with its label', () => {
@@ -1658,7 +1658,7 @@ describe('dates the sixth session’s probe printed (other fonts and layouts)', 
   });
 });
 
-describe('conventions the sixth session’s probe printed, read from clean text', () => {
+describe('ticket conventions of generated tickets, read from clean text', () => {
   it('joins an S. de R.L. wrapped inside its type', () => {
     const text =
       'AUTOLAVADO BURBUJAS\nSERVICIOS AUTOMOTRICES BURBUJAS, S. DE\nR.L. DE C.V.\nR.F.C. No. SAB-130831-I82\nTOTAL $601.10';
@@ -1685,7 +1685,7 @@ describe('conventions the sixth session’s probe printed, read from clean text'
   });
 });
 
-describe('store names under a greeting or a copy’s note (the sixth session’s probe)', () => {
+describe('store names under a greeting or a copy’s note (OCR text of generated tickets)', () => {
   it('skips BIENVENIDO and *** COPIA CLIENTE *** printed above the title', () => {
     const store = (text: string) => extractFields(text, TODAY).fields.vendor_store_name;
     expect(store('BIENVENIDO\nCARNICERIA EL NOVILLO\nTOTAL 10.00')).toBe('CARNICERIA EL NOVILLO');
@@ -1693,7 +1693,7 @@ describe('store names under a greeting or a copy’s note (the sixth session’s
   });
 });
 
-describe('capital specks from the paper’s edge (the sixth session’s probe)', () => {
+describe('capital specks from the paper’s edge (OCR text of generated tickets)', () => {
   const name = (text: string) => extractFields(text, TODAY).fields.vendor_name;
 
   it('drops a letter before a company name the RFC explains without it, and one inside or after the type', () => {
@@ -1716,7 +1716,7 @@ describe('capital specks from the paper’s edge (the sixth session’s probe)',
   });
 });
 
-describe('a franchisor whose name wraps (the sixth session’s probe)', () => {
+describe('a franchisor whose name wraps (OCR text of generated tickets)', () => {
   it('leaves the franchisor’s RFC under its wrapped name out', () => {
     const head =
       'SUPER EXPRESS LA GLORIETA\nOPERADORA DE TIENDAS GLORIETA, SA DE CV\nRFC: {RFC}\nFRANQUICIANTE:\nDESARROLLADORA COMERCIAL AZTECA S.A.P.I.\nDE C.V.\nRFC: DCA840706EM8\nTOTAL 302.26';
@@ -1727,7 +1727,7 @@ describe('a franchisor whose name wraps (the sixth session’s probe)', () => {
   });
 });
 
-describe('a labelled persona física’s name wrapped onto the next line (the sixth session’s probe)', () => {
+describe('a labelled persona física’s name wrapped onto the next line (OCR text of generated tickets)', () => {
   it('joins the surname the RFC’s letters call for, and nothing else', () => {
     const name = (text: string) => extractFields(text, TODAY).fields.vendor_name;
     expect(
@@ -1743,7 +1743,7 @@ describe('a labelled persona física’s name wrapped onto the next line (the si
   });
 });
 
-describe('what the seventh session’s probe printed (48 tickets, 31 other fonts)', () => {
+describe('company types, names and amounts in OCR text of generated tickets in other fonts', () => {
   it('puts back a company type’s dots read as commas, semicolons or colons, and a space inside C.V.', () => {
     const pacifico =
       'COMBUSTIBLES Y LUBRICANTES DEL PACIFICO,\nS.A.P.I; DE C.V:\nAV. RUIZ CORTINES 4232\nR.F.C. CLP811005KZ9\nTOTAL 300.00';
@@ -1858,7 +1858,7 @@ describe('a title read alone', () => {
     expect(titleLines('—]—]]—][]]]][]—]]——————]]];=lr')).toEqual([]);
   });
 
-  it('leaves out what a bar’s end blocks read as (the twelfth session’s generator draws)', () => {
+  it('leaves out what a bar’s end blocks read as (OCR text of generated tickets)', () => {
     // Words in small letters at the ends of a title in capitals.
     expect(titleLines('mue BOTICA EL OASIS mus')).toEqual(['BOTICA EL OASIS']);
     expect(titleLines('| memagasr CAFE OLVERA esmnnma')).toEqual(['CAFE OLVERA']);
@@ -1882,7 +1882,7 @@ describe('a title read alone', () => {
   });
 });
 
-describe('folio labels and payments the seventh session’s probe printed', () => {
+describe('folio labels and payments in OCR text of generated tickets', () => {
   const read = (text: string) => extractFields(`RFC CGT040130V12\n${text}\nTOTAL 100.00`, TODAY).fields;
 
   it('reads a TR# glued to its value, a series letter first, its # read as H, £ or *, and No. with a comma', () => {
@@ -1916,7 +1916,7 @@ describe('folio labels and payments the seventh session’s probe printed', () =
   });
 
   it('reads a folio after a set-apart # read as +, +4, %* or a 4 before a series, or glued to TR as A, I, IT, 4', () => {
-    // The tenth session's image-level generator (`CUENTA # T-91930`, `TR# 918337` in nine fonts); a # read before
+    // Generated tickets print `CUENTA # T-91930` and `TR# 918337` in nine fonts; a # read before
     // digits glued to it keeps the digits; a 4 before a word is no #; TRA alone is no label.
     const folios: Array<[string, string | null]> = [
       ['CUENTA + T-44998', 'T-44998'],
@@ -1931,7 +1931,7 @@ describe('folio labels and payments the seventh session’s probe printed', () =
       ['TICKET #4123', '4123'],
       ['CUENTA 4 MESA 2', null],
       ['TRAMITE 12345', null],
-      // The eleventh session's generator glues TR# to its value: the # reads 4 (`TR#8141203`, `TR#B-09557`).
+      // Generated tickets glue TR# to its value: the # reads 4 (`TR#8141203`, `TR#B-09557`).
       ['TR40091672', '0091672'],
       ['TR48141203 CAJA: 2', '8141203'],
       ['TR4B-09557', 'B-09557'],
@@ -1949,7 +1949,7 @@ describe('folio labels and payments the seventh session’s probe printed', () =
   });
 });
 
-describe('a restaurant’s SUMA and IMPUESTOS (the seventh session’s probe)', () => {
+describe('a restaurant’s SUMA and IMPUESTOS (OCR text of generated tickets)', () => {
   it('reads them as subtotal and tax, not as items', () => {
     const f = extractFields(
       'RFC TPM1602011M7\n2 GRINGA $117.00\n4 TACO DE SUADERO $82.00\n6 TACO CAMPECHANO $144.00\n7 TACO AL PASTOR $143.50\nNo. DE ARTICULOS: 19\nSUMA $419.40\nIMPUESTOS $67.10\nIMPORTE TOTAL $486.50\nPROPINA (SERVICIO) $72.98\nTOTAL CON PROPINA $559.48\nPAGO EFECTIVO $600.00\nCAMBIO: $40.52',
@@ -1964,7 +1964,7 @@ describe('a restaurant’s SUMA and IMPUESTOS (the seventh session’s probe)', 
   });
 });
 
-describe('what a review of the seventh session’s rules built against them', () => {
+describe('totals beside other payments, and titles, that neighbouring rules must not break', () => {
   it('keeps a total the items back above the cash when the rest was paid another way', () => {
     const body =
       'ABARROTES DON PEPE\nRFC GOLA850315QR2\nFECHA 10/11/2026\n2 COCA COLA 600ML 36.00\n1 JABON ROMA 1KG 42.50\n1 ACEITE 1-2-3 1L 71.50\n1 CARNE MOLIDA 700.00\nTOTAL 850.00\n';
@@ -1993,7 +1993,7 @@ describe('what a review of the seventh session’s rules built against them', ()
   });
 });
 
-describe('12-hour times the seventh session’s probes printed', () => {
+describe('12-hour times in OCR text of generated tickets', () => {
   const time = (line: string) =>
     extractFields(`RFC CGT040130V12\nFECHA 13/10/2025\n${line}\nTOTAL 10.00`, TODAY).fields.time;
 
@@ -2007,7 +2007,7 @@ describe('12-hour times the seventh session’s probes printed', () => {
   });
 });
 
-describe('S.C. and A.C. names and two-line titles (the seventh session’s second probe)', () => {
+describe('S.C. and A.C. names and two-line titles (OCR text of generated tickets)', () => {
   it('ends a name wrapped above a dotted S.C. or A.C. alone on its line, and puts back an A.C.’s lost dot', () => {
     expect(
       read(
@@ -2021,7 +2021,7 @@ describe('S.C. and A.C. names and two-line titles (the seventh session’s secon
       'OPTICAS VISION CLARA DE OCCIDENTE, A.C.',
     );
     // Two letters without their dots may be specks: taken only where the company RFC confirms the name they end
-    // and no other line of the header has a company type (the twelfth session's draws: three undotted SCs).
+    // and no other line of the header has a company type (generated tickets print SC undotted).
     expect(read('CASONA GASTRONOMICA DE TLAQUEPAQUE\nSC\nR.F.C. CGT970615PS6\nTOTAL 10.00').vendor_name).toBe(
       'CASONA GASTRONOMICA DE TLAQUEPAQUE SC',
     );
@@ -2083,7 +2083,7 @@ describe('a company type garbled alone on its line, and the RFC repair the whole
   });
 });
 
-describe('accents, trade words and slogans (the seventh session’s second probe)', () => {
+describe('accents, trade words and slogans (OCR text of generated tickets)', () => {
   it('gives a company’s name its Ñ back from a line that prints it without its wrapped type', () => {
     expect(
       asPrinted(
@@ -2107,7 +2107,7 @@ describe('accents, trade words and slogans (the seventh session’s second probe
   });
 });
 
-describe('what a second review of the seventh session’s rules built against them', () => {
+describe('store titles, owners’ names and slogans that neighbouring rules must not break', () => {
   const read = (text: string) => extractFields(`${text}\nTOTAL 10.00`, TODAY).fields;
 
   it('keeps a title with its slogan on the same line', () => {
@@ -2145,7 +2145,7 @@ describe('what a second review of the seventh session’s rules built against th
 const ticket = (body: string): string =>
   `ABARROTES LA PALMA SA DE CV\nRFC: ALP010203AB1\nFECHA: 21/11/2026 HORA: 14:05\n${body}`;
 
-describe('layouts a text-level generator built (eighth session) and real foreign receipts', () => {
+describe('layouts of generated ticket text and of real foreign receipts', () => {
   it('takes `TOTAL (IVA INCLUIDO)` as the total, not as an IVA line', () => {
     const f = read(ticket('LECHE 1L 25.50\nPAN 10.00\nTOTAL (IVA INCLUIDO) 35.50\nPRECIOS CON IVA INCLUIDO'));
     expect(f.total).toBe(3550);
@@ -2296,7 +2296,7 @@ describe('layouts a text-level generator built (eighth session) and real foreign
     expect(name('ABARROTES 5ANCHEZ SA DE CV')).toBe('ABARROTES SANCHEZ SA DE CV');
   });
 
-  it("keeps what a review of this session's rules found they broke", () => {
+  it('keeps the first date, the store’s C.P. and the like when neighbouring rules could take another', () => {
     const dt = (t: string) => extractDateTime(lines(t), TODAY).date;
     // A label's letter read as a digit before its colon is no time; the first date stays first.
     expect(dt('FECH4:21/11/2026')).toBe('2026-11-21');
@@ -2426,7 +2426,7 @@ describe('a subtotal or IVA read without its decimal point', () => {
   });
 });
 
-describe('a company type the tenth session’s generator garbled', () => {
+describe('a company type garbled in OCR text of generated tickets', () => {
   const name = (lines: string, rfc: string) =>
     extractFields(`${lines}\nPROL. ZARAGOZA 1449-A, COL. CENTRO\nRFC: ${rfc}\nTOTAL $10.00`, TODAY).fields
       .vendor_name;
@@ -2505,7 +2505,7 @@ describe('a company type the tenth session’s generator garbled', () => {
     );
   });
 
-  it('reads S.A.P.I. with its thin I lost, and C.V. with its dot read as a hyphen (a twelfth-session draw)', () => {
+  it('reads S.A.P.I. with its thin I lost, and C.V. with its dot read as a hyphen (OCR text of a generated ticket)', () => {
     const cases: Array<[string, string, string]> = [
       [
         'CAFETERIAS LA LAGUNA\nCAFETERIAS LA LAGUNA\nSAP. DE C.V.',
@@ -2552,7 +2552,7 @@ describe('a razón social whose initial was lost', () => {
   });
 });
 
-describe('an eleventh-session generator draw: labels and types on lines of their own', () => {
+describe('OCR text of a generated ticket: labels and types on lines of their own', () => {
   const read = (text: string) => extractFields(`${text}\nTOTAL 10.00`, TODAY).fields;
 
   it('ends a razón social with an S.A.S. printed alone under it', () => {
@@ -2698,7 +2698,7 @@ describe('an eleventh-session generator draw: labels and types on lines of their
   });
 });
 
-describe('an eleventh-session generator draw: a `$` read as a digit before a tax amount', () => {
+describe('OCR text of a generated ticket: a `$` read as a digit before a tax amount', () => {
   it('takes a subtotal without the digit its `$` became, when only so it adds up to the cent', () => {
     const f = read('PAN DULCE 92.05\nSUBTOTAL 979.36\nIVA 16% $12.69\nTOTAL $92.05\nEFECTIVO $100.00');
     expect([f.subtotal, f.iva, f.total]).toEqual([7936, 1269, 9205]);
@@ -2714,7 +2714,7 @@ describe('an eleventh-session generator draw: a `$` read as a digit before a tax
   });
 });
 
-describe('a twelfth-session generator draw: a persona física under a store title that reads like a name', () => {
+describe('OCR text of a generated ticket: a persona física under a store title that reads like a name', () => {
   it('takes the line whose letters agree best with the RFC, not the first that nearly does', () => {
     const f = read('MATERIALES LEDESMA HNOS\n\nMONICA LEDESMA GUTIERREZ\nRFC: LEGM961216FD4\nTOTAL 10.00');
     expect([f.vendor_name, f.vendor_store_name]).toEqual([
@@ -2748,14 +2748,14 @@ describe('a twelfth-session generator draw: a persona física under a store titl
   });
 });
 
-describe('a twelfth-session generator draw: a company type alone on its line', () => {
+describe('OCR text of a generated ticket: a company type alone on its line', () => {
   it('drops a speck before a type alone on its line', () => {
     const f = read('FARMACIAS HUASTECA\nDROGUERIA HUASTECA\n1 SAPI DE CV\nR.F.C.: DHU800119P27\nTOTAL 1.00');
     expect(f.vendor_name).toBe('DROGUERIA HUASTECA SAPI DE CV');
   });
 });
 
-describe('a twelfth-session generator draw: an RFC check digit read as I, a date slash read as I', () => {
+describe('OCR text of a generated ticket: an RFC check digit read as I, a date slash read as I', () => {
   it('reads an I ending a whole RFC word as its check digit 1 where nothing else needs mending', () => {
     expect(
       read('DISTRIBUIDORA FARMACEUTICA EL PUENTE\nSAPI DE CV\nR.F.C.: DFP820621EMI\nTOTAL 1.00').vendor_rfc,
@@ -2776,7 +2776,7 @@ describe('a twelfth-session generator draw: an RFC check digit read as I, a date
   });
 });
 
-describe('a held-out draw of the twelfth session (seed 23)', () => {
+describe('OCR text of a generated ticket (seed 23): a speckled line above the owner’s name', () => {
   it('takes no customer’s generic RFC through a speckled line read as a person’s name', () => {
     const f = read(
       [
@@ -2803,7 +2803,7 @@ describe('a held-out draw of the twelfth session (seed 23)', () => {
   });
 });
 
-describe('a held-out draw of the twelfth session (seed 23): a TOTAL line lost under a pen circle', () => {
+describe('OCR text of a generated ticket (seed 23): a TOTAL line lost under a pen circle', () => {
   it('reads a $ amount whose decimal point was read as a hyphen, so cash minus change backs the items’ sum', () => {
     const text = [
       '3 VARILLA 3/8 12M $547.20',
@@ -2820,7 +2820,7 @@ describe('a held-out draw of the twelfth session (seed 23): a TOTAL line lost un
   });
 });
 
-describe('a held-out draw of the twelfth session (seed 23): a fuel block behind a speck', () => {
+describe('OCR text of a generated ticket (seed 23): a fuel block behind a speck', () => {
   it('reads a product line with a speck before it, so the items add up with cash minus change', () => {
     const text = [
       '8 PRODUCTO: PREMIUM',
@@ -2843,7 +2843,7 @@ describe('a held-out draw of the twelfth session (seed 23): a fuel block behind 
   });
 });
 
-describe('a held-out draw of the twelfth session (seed 24): an S. de R.L.’s S lost', () => {
+describe('OCR text of a generated ticket (seed 24): an S. de R.L.’s S lost', () => {
   const name = (text: string) =>
     extractFields(`${text}\nR.F.C.: CMA0607065G5\nTOTAL 1.00`, TODAY).fields.vendor_name;
 
@@ -2855,7 +2855,7 @@ describe('a held-out draw of the twelfth session (seed 24): an S. de R.L.’s S 
   });
 });
 
-describe('the twelfth session’s draws: a tip suggestion headed SUGERENCIA DE PROPINA', () => {
+describe('OCR text of generated tickets: a tip suggestion headed SUGERENCIA DE PROPINA', () => {
   it('takes no suggested amount below the heading as the tip', () => {
     const f = read(
       'TOTAL $619.57\nEFECTIVO $700.00\nCAMBIO $80.43\nSUGERENCIA DE PROPINA:\n10% $61.96\n15% $92.94\nLA PROPINA NO ESTA INCLUIDA',
