@@ -20,28 +20,13 @@ import {
 import { asPrinted, moneyIn, titleLines, toLines } from '../../src/receipts/extract/extract.text.js';
 import {
   canonicalSuffix,
-  extractVendor,
   initialFromRfc,
   isPersonName,
   nameForRfc,
   rfcNameMatch,
 } from '../../src/receipts/extract/extract.vendor.js';
 import type { OcrWord } from '../../src/receipts/ocr/ocr.js';
-
-const lines = (t: string) => toLines(t);
-/** The vendor name read from `text`, knowing the RFC (and its line) or not. */
-const vendorName = (text: string, rfc: string | null, rfcLine: number | null) =>
-  extractVendor(lines(text), rfc, rfcLine).name;
-const TODAY = new Date('2026-11-22T12:00:00Z');
-/** The fields read from a whole ticket's text. */
-const read = (text: string) => extractFields(text, TODAY).fields;
-
-/** Reads a whole ticket and checks the issuer's RFC and razón social. */
-function expectIssuer(text: string, rfc: string, name: string): void {
-  const got = extractFields(text, TODAY).fields;
-  expect(got.vendor_rfc).toBe(rfc);
-  expect(got.vendor_name).toBe(name);
-}
+import { expectIssuer, lines, oxxo, read, TODAY, ticket, vendorName } from './extract.helpers.js';
 
 describe('RFC repair', () => {
   it('fixes letter/digit confusions by position and keeps only check-digit-valid results', () => {
@@ -892,21 +877,6 @@ describe('vendor name', () => {
     expect(vendorName(text, 'OAT080813655', 3)).toBe('OPERADORA DE ALIMENTOS LA TERRAZA, S.A. DE C.V.');
   });
 });
-
-/** A whole short ticket as OCR returns it, with one line swapped in where the probe put its trap. */
-const oxxo = (rfcLine: string, nameLine = 'CADENA COMERCIAL OXXO SA DE CV'): string =>
-  [
-    'OXXO',
-    nameLine,
-    rfcLine,
-    'EDISON 1235 C.P. 64480',
-    'FECHA 21/11/2026 HORA 22:14',
-    'TICKET 345678',
-    'COCA COLA 600ML 1 18.50',
-    'TOTAL 18.50',
-    'EFECTIVO 20.00',
-    'CAMBIO 1.50',
-  ].join('\n');
 
 describe('formats a third review probed (real chains, OCR slips)', () => {
   it.each([
@@ -2140,10 +2110,6 @@ describe('store titles, owners’ names and slogans that neighbouring rules must
     expect(asPrinted('GRUPO AB', 'GRUPO ÁB')).toBe('GRUPO ÁB');
   });
 });
-
-/** A small ticket around the lines under test: a header with an RFC, then `body`. */
-const ticket = (body: string): string =>
-  `ABARROTES LA PALMA SA DE CV\nRFC: ALP010203AB1\nFECHA: 21/11/2026 HORA: 14:05\n${body}`;
 
 describe('layouts of generated ticket text and of real foreign receipts', () => {
   it('takes `TOTAL (IVA INCLUIDO)` as the total, not as an IVA line', () => {
