@@ -10,7 +10,7 @@ import {
 } from '../../src/receipts/extract/extract.rfc.js';
 import { initialFromRfc, rfcNameMatch } from '../../src/receipts/extract/extract.vendor.js';
 import type { OcrWord } from '../../src/receipts/ocr/ocr.js';
-import { lines, ocr, read, TODAY, } from './extract.helpers.js';
+import { lines, ocr, read, TODAY } from './extract.helpers.js';
 
 describe('RFC repair', () => {
   it('fixes letter/digit confusions by position and keeps only check-digit-valid results', () => {

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { extractDateTime } from '../../src/receipts/extract/extract.dates.js';
+import { extractFields } from '../../src/receipts/extract/extract.js';
+import { toLines } from '../../src/receipts/extract/extract.text.js';
+import { lines, ocr, TODAY } from './extract.helpers.js';
+
+describe('dates and times', () => {
+  it.each([
+    ['FECHA: 21/11/2026', '2026-11-21'],
+    ['2026-11-21 10:00', '2026-11-21'],
+    ['21-NOV-2026', '2026-11-21'],
+    ['SAB 21 NOV 2026', '2026-11-21'],
+    ['22-N0V—-2026 22:20:14', '2026-11-22'],
+    ['FECHA: 12-08-2625', '2025-08-12'],
+    ['ph 20/11/2075 04:03 pM', '2025-11-20'], // a faded 2 read as 7
+    ['FECHA: 21 DE NOVIEMBRE DE 2026', '2026-11-21'],
+    ['LUNES 21 NOVIEMBRE 2026', '2026-11-21'],
+    ['NOV 21, 2026', '2026-11-21'],
+    ['21/NOV/26', '2026-11-21'],
+    ['FECHA: 11/21/2026', '2026-11-21'], // month first, unambiguous: 21 is no month
+  ])('%s → %s', (text, iso) => {
+    expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
+  });
+
+  it('judges years against the clock: recent ones as read, far ones repaired or less certain', () => {
+    expect(extractDateTime(lines('FECHA: 15/12/2026'), TODAY).date).toBe('2026-12-15'); // after today: as printed
+    const far = extractDateTime(lines('FECHA: 05/03/2034'), TODAY);
+    expect(far.date).toBe('2034-03-05');
+    expect(far.dateConfidence).toBeLessThan(
+      extractDateTime(lines('FECHA: 05/03/2025'), TODAY).dateConfidence,
+    );
+    expect(extractDateTime(lines('FECHA: 24/11/2044'), TODAY).date).toBeNull(); // nothing plausible
+    // The window moves with the clock: a 2031 ticket is as certain in 2031 as a 2025 one today.
+    const in2031 = new Date('2031-06-01');
+    expect(extractDateTime(lines('FECHA: 05/03/2031'), in2031).dateConfidence).toBe(
+      extractDateTime(lines('FECHA: 05/03/2025'), TODAY).dateConfidence,
+    );
+    expect(extractDateTime(lines('FECHA: 05/03/2044'), new Date('2041-06-01')).date).toBe('2044-03-05');
+  });
+
+  it('converts 12 h times and keeps seconds only when printed', () => {
+    expect(extractDateTime(lines('21/11/2026 05:16 PM'), TODAY).time).toBe('17:16');
+    expect(extractDateTime(lines('21/11/2026 12:05 AM'), TODAY).time).toBe('00:05');
+    expect(extractDateTime(lines('HORA: 16:59:12'), TODAY).time).toBe('16:59:12');
+  });
+
+  it('reads a time whose label touches it, not its minutes and seconds', () => {
+    expect(extractDateTime(lines('FECHA: 31-05-2024 HORA:08:33:13'), TODAY).time).toBe('08:33:13');
+    expect(extractDateTime(lines('FECHA 17.04.2024 HORA:05:34 pm'), TODAY).time).toBe('17:34');
+    expect(extractDateTime(lines('HORA:02:48:42 P.M.'), TODAY).time).toBe('14:48:42');
+    expect(extractDateTime(lines('HORA:13:39'), TODAY).time).toBe('13:39');
+  });
+
+  it("reads an 8 opening the minutes or seconds as the font's zero, the only digit it can be there", () => {
+    expect(extractDateTime(lines('FECHA: 10-MAR-2025 HORA: 20:87:22'), TODAY).time).toBe('20:07:22');
+    expect(extractDateTime(lines('HORA: 09:42:84 AM'), TODAY).time).toBe('09:42:04');
+    expect(extractDateTime(lines('HORA: 18:45'), TODAY).time).toBe('18:45');
+    expect(extractDateTime(lines('HORA: 20:97:22'), TODAY).time).toBeNull();
+    // An hour opened by that zero read as 6, 8 or 9 is 60 or more: no hour but 0x.
+    expect(extractDateTime(lines('HORA 98:02:18 CAJA 104'), TODAY).time).toBe('08:02:18');
+    expect(extractDateTime(lines('01 NOV 2026 98:09'), TODAY).time).toBe('08:09');
+    expect(extractDateTime(lines('HORA 99:57 CAJA: 10'), TODAY).time).toBe('09:57');
+    expect(extractDateTime(lines('HORA 19:57'), TODAY).time).toBe('19:57');
+  });
+
+  it('joins a four-digit year OCR split in two, and doubts a two-digit year whose end was garbled', () => {
+    expect(extractDateTime(lines('FECHA: 27-09-20 25 HORA: 09:42'), TODAY).date).toBe('2025-09-27');
+    const garbled = extractDateTime(lines('FECHA: 27-09-20 Tu HO RA: 09:42 AM'), TODAY);
+    expect(garbled.date).toBe('2020-09-27'); // as read, but too doubtful to stand against another reading
+    expect(garbled.dateConfidence).toBeLessThan(0.6);
+    // A real two-digit year stays certain: followed by the time, a word, punctuation, a count, or nothing.
+    for (const text of [
+      'FECHA: 27-09-20 09:42',
+      'FECHA: 27/09/20 HORA 09:42',
+      'FECHA: 27/09/20',
+      'FECHA: 15/03/20 - 14:32',
+      'FECHA: 15/03/20 T1 14:32',
+      'FECHA: 15/03/20 10 ARTICULOS',
+    ])
+      expect(extractDateTime(lines(text), TODAY)).toMatchObject({ date: expect.stringMatching(/^2020-/) });
+    expect(
+      extractDateTime(lines('FECHA: 15/03/20 10 ARTICULOS'), TODAY).dateConfidence,
+    ).toBeGreaterThanOrEqual(0.9);
+    expect(extractDateTime(lines('FECHA: 15/03/20 - 14:32'), TODAY).dateConfidence).toBeGreaterThanOrEqual(
+      0.9,
+    );
+  });
+
+  it('takes no price for a time: not `12.50`, not a price misread with a colon on an item line', () => {
+    const time = (text: string) => extractDateTime(lines(`FECHA: 21/11/2026\n${text}`), TODAY).time;
+    expect(time(ocr('dates/takes-no-price-for-a-time'))).toBeNull();
+    expect(time(ocr('dates/takes-no-price-for-a-time-2'))).toBeNull();
+    // Times stand alone, labelled, after AM/PM, or on the date's line.
+    expect(time('14:32:05')).toBe('14:32:05');
+    expect(time('HOBA: 11:02:47')).toBe('11:02:47'); // a label OCR garbled
+    expect(time('HOBA: 11:02')).toBe('11:02');
+    expect(time('HR 10.45')).toBe('10:45');
+    expect(time('TIME: 10:45')).toBe('10:45');
+    expect(time('ATENDIO ANA 05:16 PM')).toBe('17:16');
+    expect(extractDateTime(lines('21/11/2026 10.45'), TODAY).time).toBe('10:45');
+  });
+
+  it('finds nothing in a line without a date', () => {
+    expect(extractDateTime(lines('TEL. 55 8558 6625'), TODAY).date).toBeNull();
+  });
+});
+
+describe('a parking ticket, paid on leaving', () => {
+  it('takes the date and time of SALIDA over those of ENTRADA, in either order', () => {
+    const dt = (text: string) => extractDateTime(toLines(text), new Date('2026-11-22'));
+    expect(dt(ocr('dates/takes-the-date-and-time-of'))).toMatchObject({
+      date: '2025-01-25',
+      time: '09:54',
+    });
+    expect(dt(ocr('dates/takes-the-date-and-time-of-2'))).toMatchObject({ time: '14:13' });
+    // An arrival alone is still the ticket's date and time.
+    expect(dt('FECHA ENTRADA: 02/05/2025 11:50')).toMatchObject({ date: '2025-05-02', time: '11:50' });
+  });
+});
+
+describe('dates in OCR text of generated tickets (other fonts and layouts)', () => {
+  const dt = (text: string) => extractDateTime(lines(text), TODAY);
+
+  it('reads a ddMONyy date alone on its line, but not a lot or an expiry with its label', () => {
+    expect(dt(ocr('dates/reads-a-ddmonyy-date-alone-on')).date).toBe('2025-05-18');
+    expect(dt('CAFE X\n13JUN25\n17:18 HRS').date).toBe('2025-06-13');
+    expect(dt(ocr('dates/reads-a-ddmonyy-date-alone-on-2')).date).toBeNull();
+  });
+
+  it('leaves the date under a label of another date that ends its line', () => {
+    const text = ocr('dates/leaves-the-date-under-a-label');
+    expect(dt(text).date).toBeNull();
+    // A heading without a colon over the purchase date is no such label.
+    expect(dt(ocr('dates/leaves-the-date-under-a-label-2')).date).toBe('2026-11-21');
+  });
+});
+
+describe('12-hour times in OCR text of generated tickets', () => {
+  const time = (line: string) =>
+    extractFields(`RFC CGT040130V12\nFECHA 13/10/2025\n${line}\nTOTAL 10.00`, TODAY).fields.time;
+
+  it('reads a 10 whose zero OCR read as 6, 8 or 9 before AM/PM, and PM read as PH', () => {
+    expect(time('HORA: 16:24 PM')).toBe('22:24');
+    expect(time('HORA: 18:05 AM')).toBe('10:05');
+    expect(time('HORA: 10:24 PH')).toBe('22:24');
+    // Without AM/PM a 16 is a 24-hour time.
+    expect(time('HORA: 16:24')).toBe('16:24');
+    expect(time('HORA: 12:30 AM')).toBe('00:30');
+  });
+});
