@@ -45,7 +45,7 @@ describe('amounts', () => {
     const right = ocr('amounts/right');
     expect(extractTotals(lines(right), null)).toMatchObject({ total: 47652, subtotal: 43938, iva: 3714 });
     expect(taxBlocks(lines(ocr('amounts/finds-subtotal-tax-and-total-whose-3')))).toEqual([]);
-    // A purchase priced with tax in is no tax line, nor a savings summary or a tip a TOTAL (a review's cases).
+    // A purchase priced with tax in is no tax line, nor a savings summary or a tip a TOTAL.
     const savings = ocr('amounts/savings');
     expect(extractTotals(lines(savings), null).total).toBe(50000);
     const tip = ocr('amounts/tip');

@@ -77,7 +77,7 @@ describe('RFC repair', () => {
     expect(read('QRSX7707111E4')).not.toMatch(/^FTF/);
   });
 
-  it("keeps a persona física's RFC printed under a franchisor's razón social (a review's cases)", () => {
+  it("keeps a persona física's RFC printed under a franchisor's razón social", () => {
     const ticket = (company: string, person: string, rfc: string) =>
       `ABARROTES LA GUADALUPANA\nDISTRIBUIDOR AUTORIZADO\n${company}\n${person}\nCALLE HIDALGO 45 COL. CENTRO\n` +
       `R.F.C. ${rfc}\nFOLIO 004512  20/11/2026 13:45\nREFRESCO 600ML 18.50\nTOTAL 18.50\nEFECTIVO 20.00`;

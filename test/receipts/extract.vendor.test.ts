@@ -174,7 +174,7 @@ describe('vendor name', () => {
     expect(nameForRfc('TACOS GOMEZ RAMOZ SA DE CV', 'TGT150101AB2')).toBeNull();
   });
 
-  it("reads the name out of a two-column header, the right column's labelled fields left out (probe 4)", () => {
+  it("reads the name out of a two-column header, the right column's labelled fields left out", () => {
     const moral = ocr('vendor/moral');
     expectIssuer(moral, 'LCP160603NG0', 'LIBROS Y CULTURA PALABRA VIVA SA DE CV');
     expect(extractFields(moral, TODAY).fields.folio).toBe('T-036448');
@@ -187,26 +187,26 @@ describe('vendor name', () => {
   });
 
   it('reads a TOTAL glued to the currency after it (TOTALM.N.)', () => {
-    // The IVA and the card's amount garbled (probe 4's p4-028): only the label can tell the total.
+    // The IVA and the card's amount garbled: only the label can tell the total.
     const text = ocr('vendor/reads-a-total-glued-to-the');
     expect(extractFields(text, TODAY).fields.total).toBe(39700);
   });
 
-  it('leaves what a second review found the two-column, speck, ampersand, TOTAL and RFC rules broke', () => {
+  it('keeps a subtotal glued to M.N., a title’s # sign, initials J and M, no & from a 6, and a whole RFC value', () => {
     const f = (t: string) => extractFields(t, TODAY).fields;
     // A subtotal glued to M.N. is still the subtotal.
-    const sub = f(ocr('vendor/leaves-what-a-second-review-found'));
+    const sub = f(ocr('vendor/subtotal-title-speck-ampersand-rfc'));
     expect([sub.total, sub.subtotal]).toEqual([100000, 86207]);
     // A title may print a number sign; a cashier's line is no vendor.
-    expect(f(ocr('vendor/leaves-what-a-second-review-found-2')).vendor_store_name).toBe('FONDA LA MESA # 2');
-    expect(f(ocr('vendor/leaves-what-a-second-review-found-3')).vendor_name).toBe(
+    expect(f(ocr('vendor/subtotal-title-speck-ampersand-rfc-2')).vendor_store_name).toBe('FONDA LA MESA # 2');
+    expect(f(ocr('vendor/subtotal-title-speck-ampersand-rfc-3')).vendor_name).toBe(
       'TORTILLERIA LA GUADALUPANA',
     );
     // A 6 before a company type is no ampersand; J and M are José's and María's initials, not specks.
-    expect(f(ocr('vendor/leaves-what-a-second-review-found-4')).vendor_name).not.toMatch(/&/);
-    expect(f(ocr('vendor/leaves-what-a-second-review-found-5')).vendor_name).toBe('J GUADALUPE PEREZ LOPEZ');
+    expect(f(ocr('vendor/subtotal-title-speck-ampersand-rfc-4')).vendor_name).not.toMatch(/&/);
+    expect(f(ocr('vendor/subtotal-title-speck-ampersand-rfc-5')).vendor_name).toBe('J GUADALUPE PEREZ LOPEZ');
     // A cut needing fewer edits does not outrank the whole value for the many-edit doubt.
-    expect(f(ocr('vendor/leaves-what-a-second-review-found-6')).vendor_rfc).toBe('BBHB871227D23');
+    expect(f(ocr('vendor/subtotal-title-speck-ampersand-rfc-6')).vendor_rfc).toBe('BBHB871227D23');
   });
 
   it("puts back a company type's dots read as a colon or a hyphen", () => {
@@ -232,8 +232,8 @@ describe('vendor name', () => {
     );
   });
 
-  it("leaves names a review found the article and trade-word rules broke (a name's own words, a misread RFC)", () => {
-    const body = ocr('vendor/leaves-names-a-review-found-the');
+  it("keeps a name's own articles and trade words, and a misread RFC, from the article and trade-word rules", () => {
+    const body = ocr('vendor/articles-and-trade-words-in-names');
     const ticket = (title: string, name: string, rfc: string) => `${title}\n${name}\nR.F.C.: ${rfc}\n${body}`;
     // A short word where the title has an article is the name's own (and may be one of the RFC's initials); a
     // persona física's name is no company name.
@@ -249,7 +249,7 @@ describe('vendor name', () => {
       vendorName(ticket('EL MONTE', 'CARNES MONTE ALTO SA DE CV', 'CNA150101AB0'), 'CNA150101AB0', 2),
     ).toBe('CARNES MONTE ALTO SA DE CV');
     // `PI` between S.A. and C.V. is S.A.P.I.'s, not a garbled DE.
-    expect(vendorName(ocr('vendor/leaves-names-a-review-found-the-2'), 'GAO190101AB1', 3)).not.toMatch(
+    expect(vendorName(ocr('vendor/articles-and-trade-words-in-names-2'), 'GAO190101AB1', 3)).not.toMatch(
       /S\.A\. DE C\.V\./,
     );
   });
@@ -277,7 +277,7 @@ describe('store titles set over two lines', () => {
     expect(store(ocr('vendor/does-not-join-a-raz-n'))).toBe('FARMACIA');
     expect(store(ocr('vendor/does-not-join-a-raz-n-2'))).toBe('TAQUERIA');
     expect(store(ocr('vendor/does-not-join-a-raz-n-3'))).toBe('TAQUERIA EL GUERO');
-    // What a review built: a brand that starts like a trade, a branch, an owner's name in two words or with a comma.
+    // A brand that starts like a trade, a branch, an owner's name in two words or with a comma.
     expect(store(ocr('vendor/does-not-join-a-raz-n-4'))).toBe('SUPERAMA');
     expect(store(ocr('vendor/does-not-join-a-raz-n-5'))).toBe('FARMACIA');
     expect(store(ocr('vendor/does-not-join-a-raz-n-6'))).toBe('PAPELERIA');
@@ -407,7 +407,7 @@ describe('a title read alone', () => {
     expect(titleLines([tokens('FARMACIAS:@92 MEDIPLUS@92 Y@25')])).toEqual(['FARMACIAS MEDIPLUS']);
     expect(titleLines('|SUPER RAPIDO 365!')).toEqual(['SUPER RAPIDO 365']);
     expect(titleLines([tokens('ATTE):@37 Toe)@34')])).toEqual([]);
-    // A speck on one end only is the title's own letter or figure (a review's cases).
+    // A speck on one end only is the title's own letter or figure.
     for (const title of [
       'CIRCULO K',
       'TIENDA LA Y',
