@@ -386,34 +386,6 @@ describe('page layouts a fourth probe built (merged and split lines, OCR noise)'
   });
 });
 
-describe('payment, folio and postal code on tickets a fifth probe rendered (44 tickets, other fonts)', () => {
-  const fields = (text: string) => extractFields(text, new Date('2026-11-22')).fields;
-
-  it('takes change handed back as cash, a balance line as no payment, and a SAT payment code as it says', () => {
-    expect(fields('TOTAL $3,444.50\nSU PAGO $3,460.00\nCAMBIO $15.50').payment_method).toBe('cash');
-    expect(
-      fields('TOTAL $754.00\nSALDO MONEDERO: $28.56\nEFECTIVO $800.00\nCAMBIO $46.00').payment_method,
-    ).toBe('cash');
-    expect(fields('TOTAL $754.00\nFORMA DE PAGO: 04\nMETODO DE PAGO: PUE').payment_method).toBe('card');
-    expect(fields('TOTAL $754.00\nFORMA DE PAGO: 01 EFECTIVO').payment_method).toBe('cash');
-    expect(fields('TOTAL $754.00\nFORMA DE PAGO: 03').payment_method).toBe('other');
-    // A monedero paid with is still another way of paying; a CAMBIO line without an amount proves nothing.
-    expect(fields('TOTAL $754.00\nMONEDERO ELECTRONICO $754.00').payment_method).toBe('other');
-    expect(fields('TOTAL $754.00\nNO SE ACEPTAN CAMBIOS NI DEVOLUCIONES').payment_method).toBeNull();
-  });
-
-  it('reads BOLETO, REMISION, COMANDA and a TR# whose # came out as %', () => {
-    expect(fields('BOLETO: 027243\nTOTAL 72.00').folio).toBe('027243');
-    expect(fields('REMISION: 9599\nTOTAL 72.00').folio).toBe('9599');
-    expect(fields('COMANDA: 5622 MESA 8\nTOTAL 72.00').folio).toBe('5622');
-    expect(fields('TR% 60375\nTOTAL 72.00').folio).toBe('60375');
-  });
-
-  it('reads a postal code wrapped onto the line after its label', () => {
-    expect(fields('Calle Bolivar 30, Centro, CDMX, C.P.\n06000\nTOTAL 72.00').postal_code).toBe('06000');
-  });
-});
-
 describe('tickets a sixth probe rendered (hard photos, other layouts)', () => {
   const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
 
@@ -672,73 +644,6 @@ describe('company types, names and amounts in OCR text of generated tickets in o
     expect(f.total).toBe(135705);
     expect(f.iva).toBe(18718);
     expect(f.items).toHaveLength(2);
-  });
-});
-
-describe('folio labels and payments in OCR text of generated tickets', () => {
-  const read = (text: string) => extractFields(`RFC CGT040130V12\n${text}\nTOTAL 100.00`, TODAY).fields;
-
-  it('reads a TR# glued to its value, a series letter first, its # read as H, £ or *, and No. with a comma', () => {
-    // The image-level generator's fonts: `TR#A-79321` read `TRHA-79321`, `TR#F359804` read `TR£F359804`.
-    expect(read('TRHA-79321').folio).toBe('A-79321');
-    expect(read('- TRH C-94979').folio).toBe('C-94979');
-    expect(read('TR£F359804').folio).toBe('F359804');
-    expect(read('TR#8874770').folio).toBe('8874770');
-    expect(read('CUENTA * A-16120').folio).toBe('A-16120');
-    expect(read('FOLIO No, B28606').folio).toBe('B28606');
-    // Words that start like the label are no label; an amount is no folio.
-    expect(read('TRES PIEZAS 12345').folio).toBeNull();
-    expect(read('TRH12.50').folio).toBeNull();
-  });
-
-  it('reads a folio after a # that OCR read as %, $, H or a 4 set apart, and a restaurant’s CHEQUE: number', () => {
-    expect(read('TICKET %031-076055').folio).toBe('031-076055');
-    expect(read('TICKET $24498628 SUC: 0701').folio).toBe('24498628');
-    expect(read('TRH 31045').folio).toBe('31045');
-    expect(read('TICKET 4 0259275').folio).toBe('0259275');
-    expect(read('MESA: 12\nCHEQUE: FV334760').folio).toBe('FV334760');
-    // A 4 before a short number is the number's own; a cheque paid with is no folio.
-    expect(read('TICKET 4 123').folio).toBeNull();
-    expect(read('PAGO CON CHEQUE 100.00').folio).toBeNull();
-    // The bill's # read as 4, $ or *.
-    expect(read('CHEQUE 4 A-87185').folio).toBe('A-87185');
-    expect(read('CHEQUE $ 0010250').folio).toBe('0010250');
-    expect(read('CHEQUE * 56711 CAJA 9').folio).toBe('56711');
-    expect(read('PAGO CON CHEQUE $ 1,250.00').folio).toBeNull();
-    expect(read('PAGO CON CHEQUE $ 250.00').folio).toBeNull();
-  });
-
-  it('reads a folio after a set-apart # read as +, +4, %* or a 4 before a series, or glued to TR as A, I, IT, 4', () => {
-    // Generated tickets print `CUENTA # T-91930` and `TR# 918337` in nine fonts; a # read before
-    // digits glued to it keeps the digits; a 4 before a word is no #; TRA alone is no label.
-    const folios: Array<[string, string | null]> = [
-      ['CUENTA + T-44998', 'T-44998'],
-      ['CUENTA +4 B27197', 'B27197'],
-      ['CUENTA %* 196474', '196474'],
-      ['CUENTA 4 A-39313', 'A-39313'],
-      ['CUENTA 4 B56871 CAJA 2', 'B56871'],
-      ['TRA 918337', '918337'],
-      ['TRI A-28849', 'A-28849'],
-      ['TRIT 8440529', '8440529'],
-      ['TR4 0091672', '0091672'],
-      ['TICKET #4123', '4123'],
-      ['CUENTA 4 MESA 2', null],
-      ['TRAMITE 12345', null],
-      // Generated tickets glue TR# to its value: the # reads 4 (`TR#8141203`, `TR#B-09557`).
-      ['TR40091672', '0091672'],
-      ['TR48141203 CAJA: 2', '8141203'],
-      ['TR4B-09557', 'B-09557'],
-      ['TR43575', '3575'],
-      ['TR412', null],
-    ];
-    for (const [line, folio] of folios) expect([line, read(line).folio]).toEqual([line, folio]);
-  });
-
-  it('reads TARJ: as a card, and a bill’s CHEQUE: number as no payment', () => {
-    expect(read('TARJ: XXXX XXXX XXXX 4762').payment_method).toBe('card');
-    expect(read('CHEQUE: FV334760\nTDC 100.00').payment_method).toBe('card');
-    expect(read('CHEQUE: FV334760').payment_method).toBeNull();
-    expect(read('PAGO CON CHEQUE 100.00').payment_method).toBe('other');
   });
 });
 
