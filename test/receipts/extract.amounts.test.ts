@@ -288,3 +288,17 @@ describe('OCR text of generated tickets: a tip suggestion headed SUGERENCIA DE P
     expect(read(ocr('amounts/reads-an-included-iva-whose-opening-2')).iva).toBeNull();
   });
 });
+
+describe('a TOTAL CON DESCUENTO and the discount above it', () => {
+  const H = ocr('amounts/h');
+  const f = (text: string) => extractFields(text, TODAY).fields;
+
+  it('takes TOTAL CON DESCUENTO as the total, and no discount without a TOTAL above it', () => {
+    expect(f(`${H}SUBTOTAL 111.50\nTOTAL CON DESCUENTO 100.35\nTARJETA 100.35`).total).toBe(10035);
+    expect(f(`${H}SUBTOTAL 111.50\nTOTAL C/DESC 100.35\nTARJETA 100.35`).total).toBe(10035);
+    expect(
+      f(`${H}SUBTOTAL 96.12\nIVA 16% 15.38\nTOTAI 111.50\nTARJETA 111.50\nTOTAL DESCUENTOS 12.00`).total,
+    ).toBe(11150);
+    expect(f(`${H}NETO A PAGAR 111.50\nDESCUENTO APLICADO 12.00`).total).toBe(11150);
+  });
+});

@@ -148,3 +148,20 @@ describe('12-hour times in OCR text of generated tickets', () => {
     expect(time('HORA: 12:30 AM')).toBe('00:30');
   });
 });
+
+describe('no time from opening hours, no date from a street name', () => {
+  const f = (text: string) => extractFields(text, TODAY).fields;
+
+  it('takes no opening hours for the time', () => {
+    const hours = ocr('dates/hours');
+    expect(f(hours).time).toBe('14:32:05');
+    expect(f(ocr('dates/takes-no-opening-hours-for-the')).time).toBe('14:32');
+  });
+
+  it('reads no street name as a date', () => {
+    const text = ocr('dates/reads-no-street-name-as-a');
+    expect(f(text).date).toBe('2026-11-21');
+    expect(f(ocr('dates/reads-no-street-name-as-a-2')).date).toBe('2026-11-21');
+    expect(f(ocr('dates/reads-no-street-name-as-a-3')).date).toBe('2026-11-21');
+  });
+});

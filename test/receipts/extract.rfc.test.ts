@@ -331,3 +331,14 @@ describe('a razón social whose initial was lost', () => {
     expect(name('"ADENA COMERCIAL NORTENA, S.A.', 'CXN800222ZS6')).not.toMatch(/^CADENA/);
   });
 });
+
+describe('the store’s own RFC beside a customer or loyalty line', () => {
+  const H = ocr('rfc/h');
+  const f = (text: string) => extractFields(text, TODAY).fields;
+
+  it("keeps a store's own RFC under CLIENTE: PUBLICO EN GENERAL or a loyalty number", () => {
+    const text = `FARMACIA SAN PABLO\nCLIENTE: PUBLICO EN GENERAL\nRFC: FSP940627QV1\n${H.split('\n').slice(1).join('\n')}TOTAL 111.50\nBBVA MEXICO RFC BBA830831LJ2`;
+    expect(f(text).vendor_rfc).toBe('FSP940627QV1');
+    expect(extractRfc(lines(ocr('rfc/keeps-a-stores-own-rfc-under')))?.rfc).toBe('PELJ800101AB6');
+  });
+});

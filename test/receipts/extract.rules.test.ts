@@ -5,49 +5,6 @@ import { extractRfc } from '../../src/receipts/extract/extract.rfc.js';
 import { moneyIn } from '../../src/receipts/extract/extract.text.js';
 import { expectIssuer, lines, oxxo, read, TODAY, ticket } from './extract.helpers.js';
 
-describe('the afternoon format rules, against what a review built', () => {
-  const H =
-    'FARMACIA LA ESPERANZA\nFECHA: 21/11/2026 HORA: 14:32\nPARACETAMOL 500MG 28.50\nJARABE TOS 45.00\nGASAS 38.00\n';
-  const f = (text: string) => extractFields(text, TODAY).fields;
-
-  it('takes TOTAL CON DESCUENTO as the total, and no discount without a TOTAL above it', () => {
-    expect(f(`${H}SUBTOTAL 111.50\nTOTAL CON DESCUENTO 100.35\nTARJETA 100.35`).total).toBe(10035);
-    expect(f(`${H}SUBTOTAL 111.50\nTOTAL C/DESC 100.35\nTARJETA 100.35`).total).toBe(10035);
-    expect(
-      f(`${H}SUBTOTAL 96.12\nIVA 16% 15.38\nTOTAI 111.50\nTARJETA 111.50\nTOTAL DESCUENTOS 12.00`).total,
-    ).toBe(11150);
-    expect(f(`${H}NETO A PAGAR 111.50\nDESCUENTO APLICADO 12.00`).total).toBe(11150);
-  });
-
-  it('takes no opening hours for the time', () => {
-    const hours = 'OXXO\nABIERTO DE 7:00 A 23:00 HRS\n21/11/2026 14:32:05\n2 TACOS PASTOR 90.00\nTOTAL 90.00';
-    expect(f(hours).time).toBe('14:32:05');
-    expect(f('TIENDA\n21/11/2026 14:32\nATENCION A CLIENTES 9:00 A 18:00 HRS').time).toBe('14:32');
-  });
-
-  it('reads no street name as a date', () => {
-    const text = 'TACOS EL GUERO\nAV. 5 DE MAYO 23 COL. CENTRO\n21/11/2026\nHORA: 14:32\nTOTAL 45.00';
-    expect(f(text).date).toBe('2026-11-21');
-    expect(f('PAN\nC. 16 DE SEPTIEMBRE 25, COL. CENTRO\nFECHA: 21/11/2826\nTOTAL 45.00').date).toBe(
-      '2026-11-21',
-    );
-    expect(f('PAN\nAV. 20 DE NOVIEMBRE 2024\nFECHA 21/11/26\nTOTAL 45.00').date).toBe('2026-11-21');
-  });
-
-  it("keeps a store's own RFC under CLIENTE: PUBLICO EN GENERAL or a loyalty number", () => {
-    const text = `FARMACIA SAN PABLO\nCLIENTE: PUBLICO EN GENERAL\nRFC: FSP940627QV1\n${H.split('\n').slice(1).join('\n')}TOTAL 111.50\nBBVA MEXICO RFC BBA830831LJ2`;
-    expect(f(text).vendor_rfc).toBe('FSP940627QV1');
-    expect(extractRfc(lines('CLIENTE FRECUENTE: 00123\nR.F.C. PELJ800101AB6'))?.rfc).toBe('PELJ800101AB6');
-  });
-
-  it('joins no stray two letters to the name above, and reads an N that OCR made Ñ as N', () => {
-    const text =
-      'FARMACIA GUADALAJARA\n- SC -\nFARMACIAS GUADALAJARA SA DE CV\nRFC: FGU830930PD3\nTOTAL 28.50';
-    expect(f(text).vendor_name).toBe('FARMACIAS GUADALAJARA SA DE CV');
-    expect(f('TALLER NUNEZ\nRFC: ÑUMA800101AB8\nTOTAL 28.50').vendor_rfc).toBe('NUMA800101AB8');
-  });
-});
-
 describe('formats a third review probed (real chains, OCR slips)', () => {
   it.each([
     ['FECHA: 21/11/2O26 HORA: 19:05', '2026-11-21'],

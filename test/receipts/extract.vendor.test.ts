@@ -709,3 +709,13 @@ describe('OCR text of a generated ticket (seed 24): an S. de R.L.’s S lost', (
     expect(name(ocr('vendor/puts-back-the-s-of-a-2'))).toBe('CAFETERIAS EL MANANTIAL, S. DE R.L. DE C.V.');
   });
 });
+
+describe('two stray letters and an N read as Ñ in a name', () => {
+  const f = (text: string) => extractFields(text, TODAY).fields;
+
+  it('joins no stray two letters to the name above, and reads an N that OCR made Ñ as N', () => {
+    const text = ocr('vendor/joins-no-stray-two-letters-to');
+    expect(f(text).vendor_name).toBe('FARMACIAS GUADALAJARA SA DE CV');
+    expect(f(ocr('vendor/joins-no-stray-two-letters-to-2')).vendor_rfc).toBe('NUMA800101AB8');
+  });
+});
