@@ -302,3 +302,36 @@ describe('a TOTAL CON DESCUENTO and the discount above it', () => {
     expect(f(`${H}NETO A PAGAR 111.50\nDESCUENTO APLICADO 12.00`).total).toBe(11150);
   });
 });
+
+describe('totals with look-alike letters, units glued to prices, and bills paid among the items', () => {
+  it.each([
+    ['TOTAL 1O6.15', 10615],
+    ['TOTAL II6.15', 11615],
+    ['TOTAL $1O6.15', 10615],
+  ])('a total with look-alike letters for digits (%s) is read whole, not as its tail', (line, cents) => {
+    const items = ocr('amounts/items-2');
+    expect(extractFields(`SORIANA\n${items}\n${line}\nTARJETA DEBITO`, TODAY).fields.total).toBe(cents);
+    expect(moneyIn(line).map((m) => m.cents)).toEqual([cents]);
+  });
+
+  it('leaves words that only end in look-alikes alone', () => {
+    expect(moneyIn('LOL.50 1L 27.50').map((m) => m.cents)).toEqual([2750]);
+  });
+
+  it('reads a unit glued to a price as a unit, not as digits', () => {
+    expect(moneyIn('LECHE LALA ENTERA 1L26.50').map((m) => m.cents)).toEqual([2650]);
+    expect(moneyIn('GARRAFON 20L35.00').map((m) => m.cents)).toEqual([3500]);
+    const text = ocr('amounts/reads-a-unit-glued-to-a');
+    expect(extractFields(text, TODAY).fields.total).toBe(7150);
+  });
+
+  it('keeps a bill paid (PAGO: TELMEX) among the items', () => {
+    const text = ocr('amounts/keeps-a-bill-paid-pago-telmex');
+    expect(extractFields(text, TODAY).fields.items).toHaveLength(3);
+  });
+
+  it('takes neither PAGO: nor SU PAGO for an item on a ticket without a TOTAL line', () => {
+    const parking = ocr('amounts/parking');
+    expect(extractFields(parking, TODAY).fields.total).toBe(4500);
+  });
+});

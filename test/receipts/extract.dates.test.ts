@@ -165,3 +165,54 @@ describe('no time from opening hours, no date from a street name', () => {
     expect(f(ocr('dates/reads-no-street-name-as-a-3')).date).toBe('2026-11-21');
   });
 });
+
+describe('purchase dates among years from letters, labelled other dates, lots, expiries, phones and delivery notes', () => {
+  it.each([
+    ['FECHA: 21/11/2O26 HORA: 19:05', '2026-11-21'],
+    ['2O26-11-21 19:05', '2026-11-21'], // not 2021-11-26 from the tail
+    ['FECHA: 2I/11/2026', '2026-11-21'],
+    ['FECHA: 21/1I/2026', '2026-11-21'],
+    ['FECHA: 21/II/2026', '2026-11-21'],
+    ['21-NOV-2O26', '2026-11-21'],
+    ['FECHA: 21NOV26 HORA: 10:30', '2026-11-21'],
+    ['FECHA: 21NOV2026', '2026-11-21'],
+    ['FECHA: 21 DE NOV. DE 2026', '2026-11-21'],
+    ['NOVIEMBRE 21 DE 2026 10:30', '2026-11-21'],
+    // A word glued to the year is no part of it.
+    ['FECHA:21/11/2026LUNES HORA:14:32', '2026-11-21'],
+    ['21/11/2026DOM 14:32', '2026-11-21'],
+    ['21-11-2026IVA', '2026-11-21'],
+    ['21 NOV 2026L', '2026-11-21'],
+  ])('date %s → %s', (text, iso) => {
+    expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
+  });
+
+  it('does not take a year from two letters and a digit', () => {
+    expect(extractDateTime(lines('LOTE 12/05/OOL1'), TODAY).date).toBeNull();
+  });
+
+  it.each([
+    'FECHA DE VENCIMIENTO: 21/12/2026',
+    'FECHA LIMITE PARA FACTURAR: 30/11/2026',
+    'FECHA DE RENOVACION: 15/03/2027',
+    'FECHA DE ENTREGA: 28/11/2026',
+  ])('a labelled date that is not the purchase (%s) does not beat the purchase date', (other) => {
+    const text = `FARMACIA\n${other}\n21/11/2026 10:30\nAMOXICILINA 1 89.50\nTOTAL 89.50\n${other}`;
+    const got = extractDateTime(lines(text), TODAY);
+    expect(got.date).toBe('2026-11-21');
+    expect(got.time).toBe('10:30');
+  });
+
+  it('reads no date from a lot, an expiry or a phone number', () => {
+    for (const line of ['LOTE 12MAY27', 'CAD. 12DIC27', 'PLU 1SEP24', 'TEL. 12-34-56'])
+      expect(extractDateTime(lines(`FARMACIA\nPARACETAMOL 35.50\n${line}`), TODAY).date).toBeNull();
+  });
+
+  it('keeps the purchase date before a delivery note on its line, and ENTREGADO is no label', () => {
+    const text = ocr('dates/keeps-the-purchase-date-before-a');
+    const got = extractDateTime(lines(text), TODAY);
+    expect(got.date).toBe('2026-11-21');
+    expect(got.time).toBe('14:32');
+    expect(extractDateTime(lines('21/11/2026 14:32 ENTREGADO'), TODAY).date).toBe('2026-11-21');
+  });
+});

@@ -10,7 +10,7 @@ import {
 } from '../../src/receipts/extract/extract.rfc.js';
 import { initialFromRfc, rfcNameMatch } from '../../src/receipts/extract/extract.vendor.js';
 import type { OcrWord } from '../../src/receipts/ocr/ocr.js';
-import { lines, ocr, read, TODAY } from './extract.helpers.js';
+import { expectIssuer, lines, ocr, oxxo, read, TODAY } from './extract.helpers.js';
 
 describe('RFC repair', () => {
   it('fixes letter/digit confusions by position and keeps only check-digit-valid results', () => {
@@ -340,5 +340,41 @@ describe('the store’s own RFC beside a customer or loyalty line', () => {
     const text = `FARMACIA SAN PABLO\nCLIENTE: PUBLICO EN GENERAL\nRFC: FSP940627QV1\n${H.split('\n').slice(1).join('\n')}TOTAL 111.50\nBBVA MEXICO RFC BBA830831LJ2`;
     expect(f(text).vendor_rfc).toBe('FSP940627QV1');
     expect(extractRfc(lines(ocr('rfc/keeps-a-stores-own-rfc-under')))?.rfc).toBe('PELJ800101AB6');
+  });
+});
+
+describe('RFCs after long labels, with separators, after NO or NUM, and beside a wrapped name', () => {
+  it.each([
+    'RFC EMISOR: CCO-860523-114',
+    'RFC EMISOR: CCO 860523 114',
+    'R.F.C. No. CCO-860523-114',
+    'RFC DEL EMISOR: CCO860523114',
+    'R.F.C.: CCO.860523.114',
+  ])('an RFC after a longer label or with separators (%s) is read, not invented', (rfcLine) => {
+    expect(extractFields(oxxo(rfcLine), TODAY).fields.vendor_rfc).toBe('CCO860523114');
+  });
+
+  it('a value starting with NO is not taken for a `No.` label', () => {
+    const nameLine = 'NOCHES COMERCIALES OXXO SA DE CV';
+    expect(extractFields(oxxo('RFC NOC800101AB1', nameLine), TODAY).fields.vendor_rfc).toBe('NOC800101AB1');
+    expect(extractFields(oxxo('RFC No. NOC800101AB1', nameLine), TODAY).fields.vendor_rfc).toBe(
+      'NOC800101AB1',
+    );
+  });
+
+  it('mends a misread date digit before it swaps two homoclave characters (which the check digit accepts 1 in 11)', () => {
+    // The homoclave's `11` read as `ll` stays unrepaired for that reason: as often right as wrong (a review's fuzz).
+    expect(extractFields(oxxo('R.F.C. CCO880523114'), TODAY).fields.vendor_rfc).toBe('CCO860523114');
+    // dev-028: the check digit is what was misread, not two homoclave letters.
+    expect(extractFields(oxxo('R.F.C.: FSL040722CN6'), TODAY).fields.vendor_rfc).toBe('FSL040722CN0');
+  });
+
+  it('keeps an RFC that starts with NUM after its label', () => {
+    expect(extractRfc(lines('R.F.C. NUM 850101 125'), null)?.rfc).toBe('NUM850101125');
+  });
+
+  it('does not let a name wrapped over three lines rewrite a correctly read RFC', () => {
+    const text = ocr('rfc/does-not-let-a-name-wrapped');
+    expectIssuer(text, 'CCO860523114', 'CADENA COMERCIAL OXXO S.A. DE C.V.');
   });
 });

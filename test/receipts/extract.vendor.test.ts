@@ -3,7 +3,7 @@ import { extractFields } from '../../src/receipts/extract/extract.js';
 import { moralInitials, nameContradictsRfc, numberWords } from '../../src/receipts/extract/extract.rfc.js';
 import { asPrinted, titleLines } from '../../src/receipts/extract/extract.text.js';
 import { canonicalSuffix, isPersonName, nameForRfc } from '../../src/receipts/extract/extract.vendor.js';
-import { expectIssuer, ocr, read, TODAY, vendorName } from './extract.helpers.js';
+import { expectIssuer, ocr, oxxo, read, TODAY, vendorName } from './extract.helpers.js';
 
 describe('names as printed', () => {
   it('spells each word as the reading marks it, the most frequent marked spelling first', () => {
@@ -717,5 +717,79 @@ describe('two stray letters and an N read as Ñ in a name', () => {
     const text = ocr('vendor/joins-no-stray-two-letters-to');
     expect(f(text).vendor_name).toBe('FARMACIAS GUADALAJARA SA DE CV');
     expect(f(ocr('vendor/joins-no-stray-two-letters-to-2')).vendor_rfc).toBe('NUMA800101AB8');
+  });
+});
+
+describe('a razón social or persona física on real chains’ tickets', () => {
+  it.each([
+    ['CADENA COMERCIAL OXXO SA DE CV RFC: CCO860523114', 'CADENA COMERCIAL OXXO SA DE CV'],
+    ['CADENA COMERCIAL OXXO SA DE CV CCO860523114', 'CADENA COMERCIAL OXXO SA DE CV'],
+  ])('a razón social with the RFC on its line (%s) is still the vendor', (nameLine, name) => {
+    const got = extractFields(oxxo('EDISON 1235', nameLine), TODAY).fields;
+    expect(got.vendor_name).toBe(name);
+    expect(got.vendor_rfc).toBe('CCO860523114');
+  });
+
+  it.each([
+    ['JUAN PEREZ LOPEZ RFC: PELJ800101AB6', ''],
+    ['PROP. JUAN PEREZ LOPEZ', 'RFC: PELJ800101AB6'],
+  ])('a persona física named as %s', (nameLine, rfcLine) => {
+    const text = [
+      'TAQUERIA EL GUERO',
+      nameLine,
+      rfcLine,
+      'CALLE HIDALGO 12 C.P. 68000',
+      'FECHA: 21/11/2026 13:00',
+      'TACOS PASTOR 5 75.00',
+      'TOTAL 75.00',
+      'EFECTIVO 100.00',
+    ].join('\n');
+    const got = extractFields(text, TODAY).fields;
+    expect(got.vendor_name).toBe('JUAN PEREZ LOPEZ');
+    expect(got.vendor_rfc).toBe('PELJ800101AB6');
+  });
+
+  it.each([
+    ['CADENA COMERCIAL OXXO, 5.A. DE C.V.', 'CADENA COMERCIAL OXXO, S.A. DE C.V.'],
+    ['CADENA C0MERCIAL 0XXO SA DE CV', 'CADENA COMERCIAL OXXO SA DE CV'],
+  ])('a razón social with digits for letters (%s) is read as %s', (nameLine, name) => {
+    expect(extractFields(oxxo('RFC: CCO860523114', nameLine), TODAY).fields.vendor_name).toBe(name);
+  });
+
+  it('keeps a name digit that stands alone and a 5 that is no company type', () => {
+    const seven = extractFields(oxxo('RFC: GSM0701017A1', 'GRUPO 7 MARES SA DE CV'), TODAY).fields;
+    expect(seven.vendor_name).toBe('GRUPO 7 MARES SA DE CV');
+    expect(extractFields(oxxo('RFC: CCO860523114', 'CALLE 5 A'), TODAY).fields.vendor_name).not.toMatch(
+      /S A/,
+    );
+  });
+
+  it('does not take a customer line with its RFC for the vendor', () => {
+    const text = ocr('vendor/does-not-take-a-customer-line');
+    expect(extractFields(text, TODAY).fields.vendor_name).toBe('TAQUERIA EL GUERO');
+  });
+
+  it('takes a razón social printed at the foot when its initials are the RFC letters, and only then', () => {
+    const ticket = (foot: string) =>
+      [
+        'BODEGA AURRERA',
+        'RFC: NWM970924DK3',
+        'AV. UNIVERSIDAD 1000',
+        'CDMX C.P. 03310',
+        'LECHE LALA 1L 1 27.50',
+        'PAN BIMBO GDE 1 45.00',
+        'TOTAL 72.50',
+        'EFECTIVO 100.00',
+        'CAMBIO 27.50',
+        '21/11/26 18:42:10',
+        foot,
+      ].join('\n');
+    expect(extractFields(ticket('NUEVA WAL MART DE MEXICO S DE RL DE CV'), TODAY).fields.vendor_name).toBe(
+      'NUEVA WAL MART DE MEXICO S DE RL DE CV',
+    );
+    // A company's name in a footer that is not the issuer's (a bank, a service) stays out.
+    expect(extractFields(ticket('BANCO MERCANTIL DEL NORTE SA'), TODAY).fields.vendor_name).toBe(
+      'BODEGA AURRERA',
+    );
   });
 });
