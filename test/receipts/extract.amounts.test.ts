@@ -335,3 +335,97 @@ describe('totals with look-alike letters, units glued to prices, and bills paid 
     expect(extractFields(parking, TODAY).fields.total).toBe(4500);
   });
 });
+
+describe('totals on pages whose lines OCR merged or split, and a quantity kept apart from a price', () => {
+  const head = ocr('amounts/head');
+
+  it.each([
+    [ocr('amounts/takes-neither-pago-nor-su-pago'), 123450],
+    ["TOTAL $1'234.50", 123450],
+    [ocr('amounts/takes-neither-pago-nor-su-pago-2'), 11600],
+  ])('reads the total of %s', (body, cents) => {
+    expect(extractFields(`${head}\n${body}`, TODAY).fields.total).toBe(cents);
+  });
+
+  it('keeps a quantity and a price apart when no $ opens them', () => {
+    expect(moneyIn('2 100.00').map((m) => m.cents)).toEqual([10000]);
+  });
+
+  it.each([
+    ocr('amounts/keeps-a-quantity-and-a-price'),
+    ocr('amounts/keeps-a-quantity-and-a-price-2'),
+    ocr('amounts/keeps-a-quantity-and-a-price-3'),
+    ocr('amounts/keeps-a-quantity-and-a-price-4'),
+  ])('splits two printed lines OCR merged into one (%s)', (body) => {
+    expect(extractFields(`${head}\n${body}`, TODAY).fields.total).toBe(11600);
+  });
+
+  it('joins cents OCR set apart from the decimal point, at the end of a line only', () => {
+    expect(extractFields(`${head}\nTOTAL 116. 00\nEFECTIVO 200. 00\nCAMBIO 84. 00`, TODAY).fields.total).toBe(
+      11600,
+    );
+    expect(moneyIn('PZA 1. 50 3.00').map((m) => m.cents)).toEqual([300]);
+  });
+});
+
+describe('a TOTAL after a discount, and a total in whole pesos (hard photos)', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('takes the TOTAL after a discount printed between two, and leaves the items adding up to the first', () => {
+    const items = ocr('amounts/items-3');
+    const flat = fields(
+      `${items}\nTOTAL $1,077.00\nDESCUENTO -20.00\nTOTAL A PAGAR $1,057.00\nEFECTIVO $1,060.00`,
+    );
+    expect(flat.total).toBe(105700);
+    expect(flat.items.map((i) => i.amount)).toEqual([79800, 14900, 13000]);
+    const pct = fields(
+      `${items}\nTOTAL $1,077.00\nDESCUENTO 10% -107.70\nTOTAL A PAGAR $969.30\nVISA $969.30`,
+    );
+    expect(pct.total).toBe(96930);
+    // A discount above the only TOTAL is still taken off the items, as before.
+    expect(fields(`${items}\nDESCUENTO -20.00\nTOTAL $1,057.00`).total).toBe(105700);
+  });
+
+  it('reads a total in whole pesos, backed by cash and change in whole pesos', () => {
+    expect(fields(ocr('amounts/reads-a-total-in-whole-pesos')).total).toBe(34300);
+    // A count after TOTAL's own words is no amount.
+    expect(fields(ocr('amounts/reads-a-total-in-whole-pesos-2')).total).toBe(4500);
+  });
+});
+
+describe('no net total from a savings summary or card slip, and items whose price wrapped', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+  const cash = ocr('amounts/cash');
+
+  it('takes no savings summary or card-slip TOTAL for a net total, and no lost decimal point or time for pesos', () => {
+    const items = ocr('amounts/items-4');
+    expect(
+      fields(`${items}\nTOTAL $343.00\n${cash}\nDESCUENTO APLICADO $25.00\nTOTAL AHORRADO $25.00`).total,
+    ).toBe(34300);
+    expect(
+      fields(`${items}\nTOTAL 343.00\n${cash}\nDESCUENTOS APLICADOS 12.50\nTOTAL PAGADO 343.00`).total,
+    ).toBe(34300);
+    expect(fields(ocr('amounts/takes-no-savings-summary-or-card')).total).toBe(7000);
+    const parking = ocr('amounts/parking-2');
+    expect(fields(`${parking}\nTIEMPO TOTAL: 02:15\nTOTAL A PAGAR $30.00\nPAGO CON TARJETA`).total).toBe(
+      3000,
+    );
+    expect(fields(`${parking}\nIMPORTE: $30.00\nREFERENCIA DE PAGO: 84736251\nCAMBIO: $0.00`).total).toBe(
+      3000,
+    );
+  });
+
+  it('keeps items whose price wrapped, a TARIFA item, and no HORA line read as a price', () => {
+    const items = (text: string) => fields(text).items.map((i) => [i.description, i.amount]);
+    expect(items(ocr('amounts/keeps-items-whose-price-wrapped-a'))).toEqual([
+      ['CAMBIO DE ACEITE', 45000],
+      ['FILTRO DE AIRE', 18000],
+    ]);
+    expect(items(ocr('amounts/keeps-items-whose-price-wrapped-a-2'))).toEqual([
+      ['LAVADO 5 KG', 12000],
+      ['TARIFA EXPRESS', 5000],
+    ]);
+    expect(items(ocr('amounts/keeps-items-whose-price-wrapped-a-3'))).toEqual([['TACO PASTOR', 3600]]);
+    expect(items(ocr('amounts/keeps-items-whose-price-wrapped-a-4'))).toEqual([['MAGNA', 48000]]);
+  });
+});

@@ -216,3 +216,24 @@ describe('purchase dates among years from letters, labelled other dates, lots, e
     expect(extractDateTime(lines('21/11/2026 14:32 ENTREGADO'), TODAY).date).toBe('2026-11-21');
   });
 });
+
+describe('dates split, barred or beside an expiry on pages with OCR noise', () => {
+  it('does not trust a one-digit day right after a digit and a space (2 1/11/2026)', () => {
+    const got = extractDateTime(lines('FECHA: 2 1/11/2026 14:32'), TODAY);
+    expect(got.dateConfidence).toBeLessThan(0.6);
+    expect(extractDateTime(lines('FECHA: 21/11/2026 14:32'), TODAY).dateConfidence).toBeGreaterThan(0.6);
+  });
+
+  it("joins a month-name date's year split in two", () => {
+    expect(extractDateTime(lines('FECHA: 21-NOV-20 26 14:32'), TODAY).date).toBe('2026-11-21');
+  });
+
+  it('keeps the purchase date on a line that also says when something expires', () => {
+    expect(extractDateTime(lines('FECHA: 21/11/2026 VENCE: 21/12/2026'), TODAY).date).toBe('2026-11-21');
+  });
+
+  it('reads a date whose slashes OCR read as bars', () => {
+    expect(extractDateTime(lines('FECHA: 21|11|2026 14:32'), TODAY).date).toBe('2026-11-21');
+    expect(extractDateTime(lines('|||| 12|3 2026'), TODAY).date).toBeNull();
+  });
+});

@@ -94,3 +94,22 @@ describe('folio labels and payments in OCR text of generated tickets', () => {
     expect(read('PAGO CON CHEQUE 100.00').payment_method).toBe('other');
   });
 });
+
+describe('payment and folio beside franchise, PAC and wrapped-price lines', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('reads payment and folio as before where the new rules have nothing to say', () => {
+    const pay = (text: string) => fields(`TOTAL $85.00\n${text}`).payment_method;
+    expect(pay(ocr('payment/reads-payment-and-folio-as-before'))).toBe('other');
+    expect(pay('VALES DE DESPENSA SALDO $85.00')).toBe('other');
+    expect(pay(ocr('payment/reads-payment-and-folio-as-before-2'))).toBe('card');
+    expect(pay(ocr('payment/reads-payment-and-folio-as-before-3'))).toBe('card');
+    expect(pay(ocr('payment/reads-payment-and-folio-as-before-4'))).toBe('cash');
+    expect(fields(ocr('payment/reads-payment-and-folio-as-before-5')).folio).toBe('A-98765');
+    // A reprint's date and time are not the purchase's.
+    expect(fields(ocr('payment/reads-payment-and-folio-as-before-6'))).toMatchObject({
+      date: '2026-03-12',
+      time: '12:10',
+    });
+  });
+});

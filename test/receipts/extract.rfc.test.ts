@@ -378,3 +378,22 @@ describe('RFCs after long labels, with separators, after NO or NUM, and beside a
     expectIssuer(text, 'CCO860523114', 'CADENA COMERCIAL OXXO S.A. DE C.V.');
   });
 });
+
+describe('an RFC wrapped onto the next line, ahead of a bank RFC in the footer', () => {
+  it.each([['RFC: CCO860523\nHP5'], ['R.F.C. CCO\n860523HP5']])(
+    'joins an RFC wrapped onto the next line (%s), ahead of a bank RFC in the footer',
+    (rfcLines) => {
+      const text = `OXXO\nCADENA COMERCIAL OXXO, S.A. DE C.V.\n${rfcLines}\nFECHA: 21/11/2026 14:32\nTOTAL 116.00\nTARJETA 116.00\nBBVA MEXICO, S.A.\nRFC BBA830831LJ2`;
+      expect(extractFields(text, TODAY).fields.vendor_rfc).toBe('CCO860523HP5');
+    },
+  );
+});
+
+describe('a spaced RFC with one slip over a PAC RFC at the foot', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('keeps a spaced RFC with one slip over a PAC RFC at the foot', () => {
+    const text = ocr('rfc/keeps-a-spaced-rfc-with-one');
+    expect(fields(text).vendor_rfc).toBe('GOMJ800101AB4');
+  });
+});

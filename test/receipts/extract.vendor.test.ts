@@ -793,3 +793,50 @@ describe('a razón social or persona física on real chains’ tickets', () => {
     );
   });
 });
+
+describe('a name under lower-case specks, and the franchisee under a franchisor', () => {
+  it.each([
+    ['i FERRETERIA PEÑA Y HIJOS, S.A. DE C.V.', 'FERRETERIA PENA Y HIJOS, S.A. DE C.V.'],
+    ['ee FERRETERIA PEÑA Y HIJOS, S.A. DE C.V.', 'FERRETERIA PENA Y HIJOS, S.A. DE C.V.'],
+  ])('drops lower-case specks before a name in capitals (%s)', (nameLine, name) => {
+    const text = `${nameLine}\nRFC: FPH930101AB3\nAV. HIDALGO 45 COL. CENTRO\nFECHA: 21/11/2026 14:32\nTOTAL 430.00`;
+    expect(extractFields(text, TODAY).fields.vendor_name).toBe(name);
+  });
+
+  it('takes the franchisee, not the franchisor printed first, as the issuer', () => {
+    const text = ocr('vendor/takes-the-franchisee-not-the-franchisor');
+    expectIssuer(text, 'OFR050607R21', 'OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
+  });
+});
+
+describe('the franchisee under a FRANQUICIATARIO heading alone on its line', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('takes the franchisee under a FRANQUICIATARIO heading alone on its line, not the razón social above it', () => {
+    const text = ocr('vendor/takes-the-franchisee-under-a-franquiciatario');
+    expect(fields(text)).toMatchObject({
+      vendor_name: 'BEBIDAS CALIENTES DE OAXACA SA DE CV',
+      vendor_rfc: 'BCO210528F30',
+      vendor_store_name: 'CAFE AROMA',
+    });
+  });
+});
+
+describe('no franchisee from an OPERADO POR heading, and surnames first only where the RFC agrees', () => {
+  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
+
+  it('takes an OPERADO POR heading at the foot (an e-invoicing provider) for no franchisee', () => {
+    const text = ocr('vendor/takes-an-operado-por-heading-at');
+    expect(fields(text)).toMatchObject({
+      vendor_rfc: 'HMC930101AB7',
+      vendor_name: 'HELADOS LA MICHOACANA DEL CENTRO SA DE CV',
+    });
+  });
+
+  it('reads a line surnames first only when the RFC agrees with all four letters, and never a trade line', () => {
+    const firm = ocr('vendor/firm');
+    expect(fields(firm).vendor_name).toBe('JUAN GOMEZ MARTINEZ');
+    const regime = ocr('vendor/regime');
+    expect(fields(regime).vendor_name).toBe('JUAN PEREZ FLORES');
+  });
+});
