@@ -429,3 +429,52 @@ describe('no net total from a savings summary or card slip, and items whose pric
     expect(items(ocr('amounts/keeps-items-whose-price-wrapped-a-4'))).toEqual([['MAGNA', 48000]]);
   });
 });
+
+describe('INCLUYEIVA glued as the included IVA', () => {
+  it('reads INCLUYEIVA glued as the included IVA', () => {
+    const text = ocr('amounts/reads-incluyeiva-glued-as-the-included');
+    expect(read(text)).toMatchObject({ total: 23300, iva: 3214, subtotal: null });
+  });
+});
+
+describe('TOTALA PAGAR, a TOTAL above the cash, and a bracket read C before IVA INCLUIDO (other fonts)', () => {
+  it('reads `TOTALA PAGAR` as the TOTAL, not as one more item', () => {
+    const text = ocr('amounts/reads-totala-pagar-as-the-total');
+    const f = read(text);
+    expect(f.total).toBe(88100);
+    expect(f.items.map((i) => i.amount)).toEqual([11300, 76800]);
+  });
+
+  it('takes no TOTAL above the cash handed over when the items add up within it', () => {
+    const text = ocr('amounts/takes-no-total-above-the-cash');
+    expect(read(text.replace('{T}', '2498.74')).total).toBe(24874);
+    expect(read(text.replace('{T}', '248.74')).total).toBe(24874);
+    // Paid by card too, the cash is part of it: the TOTAL stands.
+    const mixed = `${text.replace('{T}', '498.74')}TARJETA 248.74\n`;
+    expect(read(mixed).total).toBe(49874);
+    // Nothing but the label within the cash: the TOTAL stands too.
+    expect(read(ocr('amounts/takes-no-total-above-the-cash-2')).total).toBe(249874);
+  });
+
+  it('reads `(IVA INCLUIDO …)` with its bracket read C as the tax, not an item', () => {
+    const text = ocr('amounts/reads-iva-incluido-with-its-bracket');
+    const f = read(text);
+    expect(f.total).toBe(135705);
+    expect(f.iva).toBe(18718);
+    expect(f.items).toHaveLength(2);
+  });
+});
+
+describe('a total the items back above the cash when the rest was paid another way', () => {
+  it('keeps a total the items back above the cash when the rest was paid another way', () => {
+    const body = ocr('amounts/keeps-a-total-the-items-back');
+    for (const paid of [
+      'MONEDERO ELECTRONICO 350.00',
+      'VALES 350.00',
+      'DEBITO 350.00',
+      'PAGO CON PUNTOS 350.00',
+    ])
+      expect(read(`${body}${paid}\nEFECTIVO 500.00\nCAMBIO 0.00`).total).toBe(85000);
+    expect(read(`${body}EFECTIVO USD 20.00\nEFECTIVO MXN 500.00\nCAMBIO 0.00`).total).toBe(85000);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../src/receipts/extract/extract.js';
-import { ocr, TODAY } from './extract.helpers.js';
+import { ocr, read, TODAY } from './extract.helpers.js';
 
 describe('payment method, folio labels and a wrapped postal code (OCR text of generated tickets in other fonts)', () => {
   const fields = (text: string) => extractFields(text, new Date('2026-11-22')).fields;
@@ -111,5 +111,14 @@ describe('payment and folio beside franchise, PAC and wrapped-price lines', () =
       date: '2026-03-12',
       time: '12:10',
     });
+  });
+});
+
+describe('vouchers as a payment when the TOTAL line was lost', () => {
+  it('takes vouchers for a payment, not an item, when the TOTAL line was lost', () => {
+    const text = ocr('payment/takes-vouchers-for-a-payment-not');
+    const f = read(text);
+    expect(f.total).toBe(60110);
+    expect(f.items).toHaveLength(3);
   });
 });

@@ -397,3 +397,29 @@ describe('a spaced RFC with one slip over a PAC RFC at the foot', () => {
     expect(fields(text).vendor_rfc).toBe('GOMJ800101AB4');
   });
 });
+
+describe('a misread generic RFC under PUBLICO EN GENERAL', () => {
+  it('takes a misread generic RFC under PUBLICO EN GENERAL for no seller’s', () => {
+    const text = ocr('rfc/takes-a-misread-generic-rfc-under');
+    expect(read(text).vendor_rfc).toBeNull();
+  });
+});
+
+describe('a thermal 0 read as two characters in a company’s RFC', () => {
+  it('reads a company’s RFC with a thermal 0 read as two characters as the 12 characters it has', () => {
+    const text = ocr('rfc/reads-a-companys-rfc-with-a');
+    const f = read(text);
+    expect(f.vendor_rfc).toBe('MCC031208EAA');
+    // With the company's RFC, the name's first line joins it (its initials are the RFC's letters).
+    expect(f.vendor_name).toBe('MATERIALES PARA CONSTRUCCION EL CIMIENTO S.A.P.I. DE C.V.');
+    // A persona física's 13-character RFC under a plain name is not cut to 12.
+    expect(read(ocr('rfc/reads-a-companys-rfc-with-a-2')).vendor_rfc).toBe('BEAL910616EN7');
+  });
+});
+
+describe('a persona física’s RFC under a short company name', () => {
+  it('does not cut a persona física’s RFC under a short company name to a made-up 12-character one', () => {
+    const text = ocr('rfc/does-not-cut-a-persona-f');
+    expect(read(text).vendor_rfc).toHaveLength(13);
+  });
+});

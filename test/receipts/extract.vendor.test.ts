@@ -840,3 +840,38 @@ describe('no franchisee from an OPERADO POR heading, and surnames first only whe
     expect(fields(regime).vendor_name).toBe('JUAN PEREZ FLORES');
   });
 });
+
+describe('an S. de R.L. wrapped inside its type', () => {
+  it('joins an S. de R.L. wrapped inside its type', () => {
+    const text = ocr('vendor/joins-an-s-de-r-l');
+    expect(read(text).vendor_name).toBe('SERVICIOS AUTOMOTRICES BURBUJAS, S. DE R.L. DE C.V.');
+  });
+});
+
+describe('a company type’s dots read as other marks, and a speck before a wrapped C.V. (other fonts)', () => {
+  it('puts back a company type’s dots read as commas, semicolons or colons, and a space inside C.V.', () => {
+    const pacifico = ocr('vendor/pacifico');
+    expect(read(pacifico).vendor_name).toBe('COMBUSTIBLES Y LUBRICANTES DEL PACIFICO, S.A.P.I. DE C.V.');
+    const veloz = ocr('vendor/veloz');
+    expect(read(veloz).vendor_name).toBe('AUTOPARTES VELOZ DE OCCIDENTE, S.A. DE C.V.');
+    const guerra = ocr('vendor/guerra');
+    expect(read(guerra).vendor_name).toBe('ABASTECEDORA GUERRA HERMANOS, S. DE R.L. DE C.V.');
+    const maxima = ocr('vendor/maxima');
+    expect(read(maxima).vendor_name).toBe('FERRETERA MAXIMA DEL CENTRO S.A.P.I. DE C.V.');
+    // A comma in the name itself is no dot, and a line that ends in no company type is left as read.
+    expect(read(ocr('vendor/puts-back-a-company-types-dots-2')).vendor_name).toBe('HERMANOS, S.A. DE C.V.');
+    expect(read(ocr('vendor/puts-back-a-company-types-dots-3')).vendor_name).not.toContain('C.');
+  });
+
+  it('drops a speck before a wrapped C.V.', () => {
+    const text = ocr('vendor/drops-a-speck-before-a-wrapped');
+    expect(read(text).vendor_name).toBe('OPTICAS VISION CLARA DE OCCIDENTE, S.A.P.I. DE C.V.');
+  });
+});
+
+describe('the comma of a name whose last word is a letter', () => {
+  it('keeps the comma of a name whose last word is a letter', () => {
+    expect(read(ocr('vendor/keeps-the-comma-of-a-name')).vendor_name).toBe('VITAMINA C, S.A. DE C.V.');
+    expect(read(ocr('vendor/keeps-the-comma-of-a-name-2')).vendor_name).toBe('FARMACIA PLAN B, S.A. DE C.V.');
+  });
+});
