@@ -7,7 +7,7 @@ import {
 } from '../../src/receipts/extract/extract.amounts.js';
 import { extractFields } from '../../src/receipts/extract/extract.js';
 import { moneyIn } from '../../src/receipts/extract/extract.text.js';
-import { lines, ocr, read, TODAY } from './extract.helpers.js';
+import { lines, ocr, read, TODAY, ticket } from './extract.helpers.js';
 
 describe('amounts', () => {
   it('reads the TOTAL label as OCR misreads it (T0TAL, TOTAI, letter-spaced), so the line is no item', () => {
@@ -476,5 +476,61 @@ describe('a total the items back above the cash when the rest was paid another w
     ])
       expect(read(`${body}${paid}\nEFECTIVO 500.00\nCAMBIO 0.00`).total).toBe(85000);
     expect(read(`${body}EFECTIVO USD 20.00\nEFECTIVO MXN 500.00\nCAMBIO 0.00`).total).toBe(85000);
+  });
+});
+
+describe('totals and items on generated and foreign layouts: IVA INCLUIDO, CONSUMO, GST, rounding, TENDER, a DESCRIPCION CANT IMPORTE header', () => {
+  it('takes `TOTAL (IVA INCLUIDO)` as the total, not as an IVA line', () => {
+    const f = read(ticket(ocr('amounts/takes-total-iva-incluido-as-the')));
+    expect(f.total).toBe(3550);
+    expect(f.iva).toBeNull();
+  });
+
+  it("ends the items at a restaurant's CONSUMO before the tip, and reads a `$ ` unit price", () => {
+    const f = extractFields(ticket(ocr('amounts/ends-the-items-at-a-restaurants')), TODAY).fields;
+    expect(f.items.map((i) => i.description)).toEqual(['SOPA DE TORTILLA', 'ENCHILADAS']);
+    expect(f.total).toBe(34960);
+    const weighed = read(ticket(ocr('amounts/ends-the-items-at-a-restaurants-2')));
+    expect(weighed.items).toEqual([
+      expect.objectContaining({ description: 'POLLO ENTERO', quantity: 2.235 }),
+    ]);
+  });
+
+  it('reads an English CASH / CHANGE pair and skips TOTAL GST, TOTAL QTY and TOTAL SALES (EXCLUDING GST)', () => {
+    const f = read(ocr('amounts/reads-an-english-cash-change-pair'));
+    expect(f.total).toBe(2120);
+    expect(f.payment_method).toBe('cash');
+    expect(read(ocr('amounts/reads-an-english-cash-change-pair-2')).total).toBe(150);
+  });
+
+  it('reads the quantity after the description under a DESCRIPCION CANT IMPORTE header, and a SKU as no quantity', () => {
+    const items = (body: string) =>
+      read(ticket(body)).items.map((i) => [i.description, i.quantity, i.amount] as const);
+    expect(items(ocr('amounts/reads-the-quantity-after-the-description'))).toEqual([
+      ['QUESADILLA', 9, 31419],
+      ['REFRESCO 600ML', 1, 2828],
+      ['CLAVO 2 1/2', 2.625, 11708],
+    ]);
+    // Without that header the number stays part of the description.
+    expect(items(ocr('amounts/reads-the-quantity-after-the-description-2'))).toEqual([
+      ['REFRESCO 600ML 1', 1, 2828],
+    ]);
+    expect(items(ocr('amounts/reads-the-quantity-after-the-description-3'))).toEqual([
+      ['TOALLA BANO', 1, 17789],
+      ['JABON ZOTE', 2, 3000],
+    ]);
+  });
+
+  it('takes the amount after a rounding adjustment as the total (Malaysia), not a Mexican REDONDEO', () => {
+    expect(read(ocr('amounts/takes-the-amount-after-a-rounding')).total).toBe(4100);
+    expect(read(ocr('amounts/takes-the-amount-after-a-rounding-2')).total).toBe(4535);
+    expect(read(ocr('amounts/takes-the-amount-after-a-rounding-3')).total).toBe(740);
+    // A donation rounded up on top of a Mexican purchase is not part of it.
+    expect(read(ticket(ocr('amounts/takes-the-amount-after-a-rounding-4'))).total).toBe(9950);
+  });
+
+  it('reads `ACCEPTED TOTAL` and `TENDER` as what was handed over, not as the total', () => {
+    expect(read(ocr('amounts/reads-accepted-total-and-tender-as')).total).toBe(150);
+    expect(read(ocr('amounts/reads-accepted-total-and-tender-as-2')).total).toBe(7935);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractDateTime } from '../../src/receipts/extract/extract.dates.js';
 import { extractFields } from '../../src/receipts/extract/extract.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
-import { lines, ocr, TODAY } from './extract.helpers.js';
+import { lines, ocr, read, TODAY } from './extract.helpers.js';
 
 describe('dates and times', () => {
   it.each([
@@ -235,5 +235,63 @@ describe('dates split, barred or beside an expiry on pages with OCR noise', () =
   it('reads a date whose slashes OCR read as bars', () => {
     expect(extractDateTime(lines('FECHA: 21|11|2026 14:32'), TODAY).date).toBe('2026-11-21');
     expect(extractDateTime(lines('|||| 12|3 2026'), TODAY).date).toBeNull();
+  });
+});
+
+describe('a date glued by a dash, and dates and times with look-alike letters', () => {
+  it('reads the date after a time or a number glued to it by a dash', () => {
+    const dt = (t: string) => extractDateTime(lines(t), TODAY);
+    expect(dt('15:29:04    AGOSTO 20, 2026')).toMatchObject({ date: '2026-08-20', time: '15:29:04' });
+    expect(dt('14:05 HRS   21 NOV 26')).toMatchObject({ date: '2026-11-21', time: '14:05' });
+    expect(dt('ORD #07 -REG #19- 10/03/2025').date).toBe('2025-03-10');
+    // `FECHA:21/11/2026` and a till number before a date are as before.
+    expect(dt('FECHA:21/11/2026').date).toBe('2026-11-21');
+    expect(dt('CAJA 3 5/11/2026').date).toBe('2026-11-05');
+    expect(dt('VENTA AGOST0 20, 2026').date).toBe('2026-08-20');
+  });
+
+  it('reads a date whose numbers or month word carry look-alike letters (`I3`, `0S`, `AGOST0`, `O2FEB24`)', () => {
+    const date = (t: string) => extractDateTime(lines(t), TODAY).date;
+    expect(date('FECHA: DICIEMBRE I3, 2025')).toBe('2025-12-13');
+    expect(date('FECHA: VIERNES, I3 DE NOVIEMBRE DE 2026')).toBe('2026-11-13');
+    expect(date('FECHA: 05/0S/2025  HORA: 16:34:22')).toBe('2025-05-05');
+    expect(date('FECHA: 202S/02/21')).toBe('2025-02-21');
+    expect(date('VIERNES, 14 DE AGOST0 DE 2026')).toBe('2026-08-14');
+    expect(date('12:03 PM    DIC1EMBRE 21, 2024')).toBe('2024-12-21');
+    expect(date('FECHA: O2FEB24')).toBe('2024-02-02');
+    expect(date('2024-O3-17    10:00:21 PM')).toBe('2024-03-17');
+    // Words without a digit stay words; a line with no date stays without one.
+    expect(date('TACOS DOS SOL 1S 20.00')).toBeNull();
+  });
+
+  it('reads a time whose numbers carry look-alike letters (`I2:03:54`, `07:S3:34`, `0I:16 PM`)', () => {
+    const time = (t: string) => extractDateTime(lines(t), TODAY).time;
+    expect(time('21 ENE 24    I2:03:54 HRS')).toBe('12:03:54');
+    expect(time('26-02-25      CAJA 5   07:S3:34 HRS')).toBe('07:53:34');
+    expect(time('HORA: 0I:16 PM')).toBe('13:16');
+    expect(time('HORA  I0:32 HRS')).toBe('10:32');
+  });
+});
+
+describe('OCR text of a generated ticket: a date with two misread digits', () => {
+  const read = (text: string) => extractFields(`${text}\nTOTAL 10.00`, TODAY).fields;
+
+  it('repairs two misread digits of a date when nothing else makes one (`2925-99-13`)', () => {
+    const f = read(ocr('dates/repairs-two-misread-digits-of-a'));
+    expect(f.date).toBe('2025-09-13');
+    // One misread digit is still preferred, and a phone number stays no date.
+    expect(read(ocr('dates/repairs-two-misread-digits-of-a-2')).date).toBe('2025-09-13');
+    expect(read('TEL. 12-34-56\nTOTAL 10.00').date).toBeNull();
+  });
+});
+
+describe('OCR text of a generated ticket: a date slash read as I', () => {
+  it('reads a named date whose slash was read as I or a bar, the other slash there', () => {
+    expect(read(ocr('dates/reads-a-named-date-whose-slash')).date).toBe('2026-05-29');
+    expect(read('29/MAY|2026\nTOTAL 1.00').date).toBe('2026-05-29');
+    // A repair: a date read cleanly elsewhere on the ticket wins (the first reading's `26/ENEI2025` for 28).
+    expect(read(ocr('dates/reads-a-named-date-whose-slash-2')).date).toBe('2025-01-28');
+    // No slash at all: no date made up from a word (`12IMAYO` is no date).
+    expect(read('LOTE 12IMAYO\nTOTAL 1.00').date).toBeNull();
   });
 });

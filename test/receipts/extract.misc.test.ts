@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractDateTime } from '../../src/receipts/extract/extract.dates.js';
 import { extractFields } from '../../src/receipts/extract/extract.js';
 import { moneyIn } from '../../src/receipts/extract/extract.text.js';
-import { expectIssuer, lines, ocr, TODAY } from './extract.helpers.js';
+import { expectIssuer, lines, ocr, read, TODAY, ticket } from './extract.helpers.js';
 
 describe('page layouts with merged and split lines and OCR noise', () => {
   describe('cut RFCs, franchise lines, till numbers, item prices and lower-case words beside the layout rules', () => {
@@ -71,5 +71,45 @@ describe('an S read as $ in a company type, a Z for a check digit 2, and garbled
       ieps: 1264,
       iva: 2731,
     });
+  });
+});
+
+describe('the branch’s C.P. over the head office’s, and the first date kept', () => {
+  it("takes the branch's C.P. over the head office's printed before it, and SAT's place of issue first", () => {
+    const head = ocr('misc/head');
+    expect(read(`${head}SUCURSAL: 042\nBLVD. AVILA CAMACHO 2361\nC. P. 61875\nTOTAL 10.00`).postal_code).toBe(
+      '61875',
+    );
+    expect(read(`${head}SUC. CENTRO\nCOL. OBRERA C.P. 24016\nTOTAL 10.00`).postal_code).toBe('24016');
+    expect(read(ocr('misc/takes-the-branchs-c-p-over')).postal_code).toBe('84402');
+    // A branch number among the till's, below the address, moves nothing (a fiscal C.P. in the footer stays out).
+    expect(read(ocr('misc/takes-the-branchs-c-p-over-2')).postal_code).toBe('20348');
+  });
+
+  it('keeps the first date, the store’s C.P. and the like when neighbouring rules could take another', () => {
+    const dt = (t: string) => extractDateTime(lines(t), TODAY).date;
+    // A label's letter read as a digit before its colon is no time; the first date stays first.
+    expect(dt('FECH4:21/11/2026')).toBe('2026-11-21');
+    expect(dt('FECHA 21/11/2826 ULT. COMPRA: 02/10/2026')).toBe('2026-11-21');
+    expect(dt('FECHA: 21.11/2026 14:05 CAD: 12/05/2027')).toBe('2026-11-21');
+    expect(dt('14:05 LOTE 12MAY27 21NOV26')).toBe('2026-11-21');
+    // A branch number by the till's, or an ad naming branches, does not send the C.P. to the footer's.
+    const footer = ocr('misc/footer');
+    for (const till of ['SUCURSAL 0123 CAJA 02', 'VALIDO EN CUALQUIER SUCURSAL'])
+      expect(read(`LA PALMA\nCOL. CENTRO C.P. 72000\n${till}\nTOTAL 10.00\n${footer}`).postal_code).toBe(
+        '72000',
+      );
+    // Card words OCR glued, cash back on a card ticket, an accepting word on the paying line.
+    expect(read(ticket(ocr('misc/keeps-the-first-date-the-stores'))).payment_method).toBe('card');
+    expect(read(ticket(ocr('misc/keeps-the-first-date-the-stores-2'))).payment_method).toBe('card');
+    expect(read(ticket(ocr('misc/keeps-the-first-date-the-stores-3'))).payment_method).toBe('card');
+    expect(read(ticket(ocr('misc/keeps-the-first-date-the-stores-4'))).payment_method).toBe('card');
+    // `TOTAL IVA INCLUIDO 10.28` beside the TOTAL is the tax's own line.
+    expect(read(ticket(ocr('misc/keeps-the-first-date-the-stores-5')))).toMatchObject({
+      iva: 1028,
+      total: 7450,
+    });
+    // A buffet is an item.
+    expect(read(ticket(ocr('misc/keeps-the-first-date-the-stores-6'))).items).toHaveLength(2);
   });
 });

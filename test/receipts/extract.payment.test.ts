@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../src/receipts/extract/extract.js';
-import { ocr, read, TODAY } from './extract.helpers.js';
+import { ocr, read, TODAY, ticket } from './extract.helpers.js';
 
 describe('payment method, folio labels and a wrapped postal code (OCR text of generated tickets in other fonts)', () => {
   const fields = (text: string) => extractFields(text, new Date('2026-11-22')).fields;
@@ -120,5 +120,35 @@ describe('vouchers as a payment when the TOTAL line was lost', () => {
     const f = read(text);
     expect(f.total).toBe(60110);
     expect(f.items).toHaveLength(3);
+  });
+});
+
+describe('no card in words holding VISA or AMEX, no folio from TOTAL VENTA, a folio with look-alike letters', () => {
+  it('finds no card in words that hold VISA or AMEX, nor in what a shop says it accepts', () => {
+    expect(read(ticket(ocr('payment/finds-no-card-in-words-that'))).payment_method).toBe('cash');
+    expect(read(ticket(ocr('payment/finds-no-card-in-words-that-2'))).payment_method).toBe('cash');
+    expect(read(ticket(ocr('payment/finds-no-card-in-words-that-3'))).payment_method).toBe('card');
+  });
+
+  it('takes no folio from TOTAL VENTA or FECHA DE VENTA, nor an amount as one', () => {
+    expect(read(ticket(ocr('payment/takes-no-folio-from-total-venta'))).folio).toBe('378-128605');
+    expect(read(ocr('payment/takes-no-folio-from-total-venta-2')).folio).toBe('12345');
+    // `NOTA DE VENTA: 11976` and `No. VENTA: 4411` keep theirs.
+    expect(read(ticket(ocr('payment/takes-no-folio-from-total-venta-3'))).folio).toBe('11976');
+    expect(read(ticket(ocr('payment/takes-no-folio-from-total-venta-4'))).folio).toBe('4411');
+  });
+
+  it("reads a folio whose label or value carries look-alike letters, and keeps a series' letters", () => {
+    const folio = (t: string) => read(ticket(`${t}\nTOTAL 10.00`)).folio;
+    expect(folio('TICKET No. B-I2648')).toBe('B-12648');
+    expect(folio('CUENTA # 3S59279')).toBe('3559279');
+    expect(folio('No. VENTA: 422O8327')).toBe('42208327');
+    expect(folio('CAJA: 02 # TICKET: O085277')).toBe('0085277');
+    expect(folio('N0TA No. 0040834')).toBe('0040834');
+    expect(folio('TRAN5ACCION: 2768116')).toBe('2768116');
+    // A series stays, and a word after a label is no folio.
+    expect(folio('# T1CKET: B656576')).toBe('B656576');
+    expect(folio('CHEQUE: FV334760')).toBe('FV334760');
+    expect(folio('TICKET: HOLA')).toBeNull();
   });
 });

@@ -423,3 +423,31 @@ describe('a persona física’s RFC under a short company name', () => {
     expect(read(text).vendor_rfc).toHaveLength(13);
   });
 });
+
+describe('OCR text of a generated ticket: an RFC label read AFC, a stray character inside a company RFC', () => {
+  const read = (text: string) => extractFields(`${text}\nTOTAL 10.00`, TODAY).fields;
+
+  it('takes an RFC label whose R was misread (`AFC:`) before a value read in two words', () => {
+    const text = ocr('rfc/takes-an-rfc-label-whose-r');
+    expect(read(text).vendor_rfc).toBe('MDE100714W35');
+    // Without the colon, AFC is any three letters: the two words are no RFC.
+    expect(read(text.replace('AFC:', 'AFC')).vendor_rfc).toBeNull();
+    // A card slip's contactless mark is no RFC label.
+    expect(read(text.replace('AFC:', 'NFC:')).vendor_rfc).toBeNull();
+  });
+
+  it('drops a stray character inside a 13-character company RFC rather than cut its check digit off', () => {
+    // Cut to 12, `MDE0612211L2` repairs with one look-alike (1 → T: MDE061221TL2) to a check digit that holds by
+    // chance; the word as read holds the RFC with its stray 1 dropped.
+    expect(read(ocr('rfc/drops-a-stray-character-inside-a')).vendor_rfc).toBe('MDE061221L21');
+    expect(read(ocr('rfc/drops-a-stray-character-inside-a-2')).vendor_rfc).toBe('MDE061221L21');
+  });
+});
+
+describe('OCR text of a generated ticket: an RFC check digit read as I', () => {
+  it('reads an I ending a whole RFC word as its check digit 1 where nothing else needs mending', () => {
+    expect(read(ocr('rfc/reads-an-i-ending-a-whole')).vendor_rfc).toBe('DFP820621EM1');
+    // With another character to mend, the I is no free character for the check digit to pass on.
+    expect(read(ocr('rfc/reads-an-i-ending-a-whole-2')).vendor_rfc).not.toBe('CAQS861001JY1');
+  });
+});

@@ -875,3 +875,141 @@ describe('the comma of a name whose last word is a letter', () => {
     expect(read(ocr('vendor/keeps-the-comma-of-a-name-2')).vendor_name).toBe('FARMACIA PLAN B, S.A. DE C.V.');
   });
 });
+
+describe('names with look-alike digits, ordinals and codes, and a Malaysian company', () => {
+  it("puts back an I, S or B read as 1, 5 or 8 inside a name's words, and leaves a name's own numbers", () => {
+    const f = read(ocr('vendor/puts-back-an-i-s-or'));
+    expect(f.vendor_name).toBe('MINISUPER LA PASTORA SA DE CV');
+    expect(f.vendor_store_name).toBe('MINISUPER LA PASTORA');
+    expect(read(ocr('vendor/puts-back-an-i-s-or-2')).vendor_name).toBe('LA BOBEDA DEL 5 SA DE CV');
+    expect(read(ocr('vendor/puts-back-an-i-s-or-3')).vendor_name).toBe('GRUPO 7 MARES SUPER 15 SA DE CV');
+  });
+
+  it("reads a persona física's name with a look-alike digit in it, and a name label whose colon was lost", () => {
+    expect(read(ocr('vendor/reads-a-persona-f-sicas-name')).vendor_name).toBe('FRANCISCO RAMOS TORRES');
+    expect(read(ocr('vendor/reads-a-persona-f-sicas-name-2')).vendor_name).toBe('JUAN DOMINGUEZ JIMENEZ');
+    expect(read(ocr('vendor/reads-a-persona-f-sicas-name-3')).vendor_name).toBe(
+      'TIENDAS RAPIDITO JALISCIENSE, S.A. DE C.V.',
+    );
+    expect(read(ocr('vendor/reads-a-persona-f-sicas-name-4')).vendor_name).toBe('ARTURO RIVERA SALAZAR');
+  });
+
+  it("keeps a name's ordinals, short brands and codes as printed (a review's cases)", () => {
+    const name = (n: string) => read(`${n}\nRFC: RPI010203AB1\nTOTAL 1.00`).vendor_name;
+    expect(name('RESTAURANTE 1ER PISO SA DE CV')).toBe('RESTAURANTE 1ER PISO SA DE CV');
+    expect(name('TAQUERIA LA 5TA SA DE CV')).toBe('TAQUERIA LA 5TA SA DE CV');
+    expect(name('TINTORERIAS 5ASEC SA DE CV')).toBe('TINTORERIAS 5ASEC SA DE CV');
+    expect(name('REFACCIONES A1A SA DE CV')).toBe('REFACCIONES A1A SA DE CV');
+    expect(name('ABARROTES 5ANCHEZ SA DE CV')).toBe('ABARROTES SANCHEZ SA DE CV');
+  });
+
+  it("reads a Malaysian receipt's company: over a branch line ending in SC, with its registration, wrapped, or S/B", () => {
+    const name = (t: string) => read(`${t}\nTOTAL 10.20`).vendor_name;
+    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over'))).toBe('AEON CO. (M) BHD');
+    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over-2'))).toBe('DION REALTIES SDN BHD');
+    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over-3'))).toBe('99 SPEED MART S/B');
+    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over-4'))).toBe(
+      'POPULAR BOOK CO. (M) SDN BHD',
+    );
+    // A Malay address line is no name.
+    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over-5'))).not.toBe('BANDAR MAHKOTA CHERAS');
+  });
+});
+
+describe('OCR text of a generated ticket: company types, surnames and articles on lines of their own', () => {
+  const read = (text: string) => extractFields(`${text}\nTOTAL 10.00`, TODAY).fields;
+
+  it('ends a razón social with an S.A.S. printed alone under it', () => {
+    expect(read(ocr('vendor/ends-a-raz-n-social-with')).vendor_name).toBe(
+      'PINTURAS Y RECUBRIMIENTOS OMEGA, S.A.S.',
+    );
+    // Without dots, only where the company RFC confirms the name it ends (over two lines here).
+    expect(read(ocr('vendor/ends-a-raz-n-social-with-2')).vendor_name).toBe(
+      'PANIFICADORA Y CAFETERIA LA MOLIENDA SAS',
+    );
+    // Another company's RFC: the S.A.S. ends nothing, and a type alone names nobody.
+    expect(read(ocr('vendor/ends-a-raz-n-social-with-3')).vendor_name).toBe('CAFETERIA LA MOLIENDA');
+  });
+
+  it('drops a character from the paper’s edge after a company type, not the start of a wrapped DE', () => {
+    expect(read(ocr('vendor/drops-a-character-from-the-papers')).vendor_name).toBe(
+      'ESTACIONES LOS PINOS S.A.',
+    );
+    expect(read(ocr('vendor/drops-a-character-from-the-papers-2')).vendor_name).toBe(
+      'COMBUSTIBLES PETROMAX DEL NORTE S.A. DE C.V.',
+    );
+    expect(read(ocr('vendor/drops-a-character-from-the-papers-3')).vendor_name).toBe(
+      'RESTAURANTES EL FOGON, S. DE R.L. DE C.V.',
+    );
+  });
+
+  it('takes a razón social wrapped at the top, with no title above it, whole for the store name', () => {
+    const f = read(ocr('vendor/takes-a-raz-n-social-wrapped'));
+    expect(f.vendor_name).toBe('ABARROTES Y SERVICIOS DEL SOL, S. DE R.L. DE C.V.');
+    expect(f.vendor_store_name).toBe('ABARROTES Y SERVICIOS DEL SOL');
+  });
+
+  it('joins a persona física’s lone surname wrapped below, only where the RFC then gives every letter', () => {
+    expect(read(ocr('vendor/joins-a-persona-f-sicas-lone')).vendor_name).toBe('ARMANDO AGUILAR HERNANDEZ');
+    // Another person's RFC: the line below is no part of the name.
+    expect(read(ocr('vendor/joins-a-persona-f-sicas-lone-2').replace('AUHA', 'AUPA')).vendor_name).not.toBe(
+      'ARMANDO AGUILAR HERNANDEZ',
+    );
+  });
+
+  it('joins a persona física’s name wrapped between given names and surnames, or after a JOSE or MARIA', () => {
+    const title = ocr('vendor/title');
+    expect(read(title).vendor_name).toBe('MARIA GUADALUPE FLORES NAVARRO');
+    expect(read(title).vendor_store_name).toBe('COCINA ECONOMICA LUPITA');
+    const jose = ocr('vendor/jose');
+    expect(read(jose).vendor_name).toBe('JOSE LUIS HERNANDEZ OCHOA');
+    expect(read(ocr('vendor/joins-a-persona-f-sicas-name')).vendor_name).toBe('JOSE LUIS HERNANDEZ OCHOA');
+    // Another person's RFC: the two lines are not one name.
+    expect(read(title.replace('FONG920215T36', 'FAHG920215T36')).vendor_name).not.toBe(
+      'MARIA GUADALUPE FLORES NAVARRO',
+    );
+  });
+
+  it('takes an article alone on the line above a razón social as the name’s first word', () => {
+    const f = read(ocr('vendor/takes-an-article-alone-on-the'));
+    expect([f.vendor_name, f.vendor_store_name]).toEqual(['LA MODERNA DEPARTAMENTAL, S.A.S.', 'LA MODERNA']);
+    // Not a word that only looks like one: the line above is the title.
+    expect(read(ocr('vendor/takes-an-article-alone-on-the-2')).vendor_name).toBe(
+      'MODERNA DEPARTAMENTAL, S.A.S.',
+    );
+  });
+
+  it('ends a name with an S.C. alone whose last dot was lost, with a word like ABIERTO the RFC confirms', () => {
+    const text = ocr('vendor/ends-a-name-with-an-s');
+    expect(read(text).vendor_name).toBe('CONVENIENCIA SIEMPRE ABIERTO S.C.');
+    expect(read(text).vendor_store_name).toBe('SIEMPRE ABIERTO 24/7');
+    // A line ABIERTO marks as no name, under another company's RFC: no name is made of it.
+    expect(read(text.replace('CSA990707351', 'GAB990707351')).vendor_name).not.toBe(
+      'CONVENIENCIA SIEMPRE ABIERTO S.C.',
+    );
+  });
+
+  it('drops a title’s decoration read as a word at either end, and keeps a figure that is the name’s', () => {
+    const store = (title: string): string | null =>
+      read(`${title}\nMATERIALES LA LLAVE SA DE CV\nRFC: MLL990101AE1\nTOTAL 10.00`).vendor_store_name;
+    expect(store('XX* PANADERIA LA ESPIGA')).toBe('PANADERIA LA ESPIGA');
+    expect(store('FERRETERIA LA LLAVE +1')).toBe('FERRETERIA LA LLAVE');
+    expect(store('LA CASONA X*')).toBe('LA CASONA');
+    expect(store('FARMACIA 24/7')).toBe('FARMACIA 24/7');
+    expect(store('FARMACIAS + SALUD')).toBe('FARMACIAS + SALUD');
+    expect(store('FONDA LA MESA #2')).toBe('FONDA LA MESA #2');
+  });
+
+  it('drops a speck before a razón social’s first line when only without it the initials are the RFC’s', () => {
+    expect(read(ocr('vendor/drops-a-speck-before-a-raz')).vendor_name).toBe('ALIMENTOS ITALIANOS NAPOLI SAS');
+  });
+
+  it('takes neither a fraccionamiento nor a branch line for the business', () => {
+    const f = read(ocr('vendor/takes-neither-a-fraccionamiento-nor-a'));
+    expect(f.vendor_name).toBeNull();
+    expect(f.vendor_store_name).toBeNull();
+    expect(read(ocr('vendor/takes-neither-a-fraccionamiento-nor-a-2')).vendor_store_name).toBe(
+      'CAFE LA MOLIENDA',
+    );
+  });
+});
