@@ -23,7 +23,7 @@ describe('RFC repair', () => {
     expect(repairRfc('SGV78O7O8W83')[0]?.rfc).toBe('SGV780708WB3');
     // A bold homoclave S read as 8 (in OCR text of generated tickets): cheaper than a name letter rewritten (`UAMR…`).
     expect(repairRfc('VAMR930525183', true, true)[0]?.rfc).toBe('VAMR9305251S3');
-    // And a Q read as 9 (the fourth draw): not a date digit swapped (`GUNA310926…`).
+    // And a Q read as 9 (a generated ticket): not a date digit swapped (`GUNA310926…`).
     expect(repairRfc('GUNA8109269C4', true, true)[0]?.rfc).toBe('GUNA810926QC4');
   });
 
@@ -322,7 +322,7 @@ describe('a razón social whose initial was lost', () => {
         `OXXITO EXPRESS\n${line}\nDE C.V.\nBLVD. DE LOS PINOS 3782\nREC: ${rfc}\nTOTAL 10.00`,
         TODAY,
       ).fields.vendor_name;
-    // The image-level generator's second draw: the C read as a quote.
+    // A generated ticket's image: the C read as a quote.
     expect(name('"ADENA COMERCIAL NORTENA, S.A.')).toBe('CADENA COMERCIAL NORTENA, S.A. DE C.V.');
     // Not where the RFC's letter makes no known word, nor where the initials then still disagree.
     expect(name('"ARMEN COMERCIAL NORTENA, S.A.', 'CCN800222ZSA')).toBe(
@@ -363,7 +363,7 @@ describe('RFCs after long labels, with separators, after NO or NUM, and beside a
   });
 
   it('mends a misread date digit before it swaps two homoclave characters (which the check digit accepts 1 in 11)', () => {
-    // The homoclave's `11` read as `ll` stays unrepaired for that reason: as often right as wrong (a review's fuzz).
+    // The homoclave's `11` read as `ll` stays unrepaired for that reason: as often right as wrong.
     expect(extractFields(oxxo('R.F.C. CCO880523114'), TODAY).fields.vendor_rfc).toBe('CCO860523114');
     // dev-028: the check digit is what was misread, not two homoclave letters.
     expect(extractFields(oxxo('R.F.C.: FSL040722CN6'), TODAY).fields.vendor_rfc).toBe('FSL040722CN0');

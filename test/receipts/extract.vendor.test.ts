@@ -274,14 +274,14 @@ describe('store titles set over two lines', () => {
   });
 
   it('does not join a razón social, an address or a full title to it', () => {
-    expect(store(ocr('vendor/does-not-join-a-raz-n'))).toBe('FARMACIA');
-    expect(store(ocr('vendor/does-not-join-a-raz-n-2'))).toBe('TAQUERIA');
-    expect(store(ocr('vendor/does-not-join-a-raz-n-3'))).toBe('TAQUERIA EL GUERO');
+    expect(store(ocr('vendor/does-not-join-a-razon'))).toBe('FARMACIA');
+    expect(store(ocr('vendor/does-not-join-a-razon-2'))).toBe('TAQUERIA');
+    expect(store(ocr('vendor/does-not-join-a-razon-3'))).toBe('TAQUERIA EL GUERO');
     // A brand that starts like a trade, a branch, an owner's name in two words or with a comma.
-    expect(store(ocr('vendor/does-not-join-a-raz-n-4'))).toBe('SUPERAMA');
-    expect(store(ocr('vendor/does-not-join-a-raz-n-5'))).toBe('FARMACIA');
-    expect(store(ocr('vendor/does-not-join-a-raz-n-6'))).toBe('PAPELERIA');
-    expect(store(ocr('vendor/does-not-join-a-raz-n-7'))).toBe('ABARROTES');
+    expect(store(ocr('vendor/does-not-join-a-razon-4'))).toBe('SUPERAMA');
+    expect(store(ocr('vendor/does-not-join-a-razon-5'))).toBe('FARMACIA');
+    expect(store(ocr('vendor/does-not-join-a-razon-6'))).toBe('PAPELERIA');
+    expect(store(ocr('vendor/does-not-join-a-razon-7'))).toBe('ABARROTES');
   });
 });
 
@@ -591,26 +591,26 @@ describe('a company type garbled in OCR text of generated tickets', () => {
   });
 
   it('finds the razón social past a title read with a type, a figure speck, a wrapped name and a stray comma', () => {
-    // The third draw, each before a rule was written from it, then the fourth: the header read, its RFC, the name.
+    // OCR text of generated tickets: the header read, its RFC, the name.
     const cases: Array<[string, string, string]> = [
       // A title's `$$` read `SAS` …
-      [ocr('vendor/finds-the-raz-n-social-past'), 'CPT160403NZ7', 'CASA DEL PLOMERO DE TOLUCA SA DE CV'],
+      [ocr('vendor/finds-the-razon-social-past'), 'CPT160403NZ7', 'CASA DEL PLOMERO DE TOLUCA SA DE CV'],
       // … (not where the line's own initials are the RFC's: `EL PLOMERO SAS` for PLO…) …
-      [ocr('vendor/finds-the-raz-n-social-past-2'), 'PLO160403NZA', 'EL PLOMERO SAS'],
+      [ocr('vendor/finds-the-razon-social-past-2'), 'PLO160403NZA', 'EL PLOMERO SAS'],
       // … a figure before the name (`3 HERMANOS` keeps its own: its RFC letters come from TRES) …
       [
-        ocr('vendor/finds-the-raz-n-social-past-3'),
+        ocr('vendor/finds-the-razon-social-past-3'),
         'MHS090712YP1',
         'MATERIALES Y HERRAJES DEL SURESTE S.A.P.I. DE C.V.',
       ],
       ['3 HERMANOS SA DE CV', 'THE090712YP0', '3 HERMANOS SA DE CV'],
       // … a two-word name wrapped after its article, whose third initial is unsure (AV?) …
-      [ocr('vendor/finds-the-raz-n-social-past-4'), 'AVI980324I42', 'ALMACENES LA VIOLETA SA DE CV'],
-      // … a speck of punctuation set apart after the type (the fourth draw: `… SA DE CV .`) …
-      [ocr('vendor/finds-the-raz-n-social-past-5'), 'CCS180706IZ8', 'CENTRO COMERCIAL SAN AGUSTIN SA DE CV'],
+      [ocr('vendor/finds-the-razon-social-past-4'), 'AVI980324I42', 'ALMACENES LA VIOLETA SA DE CV'],
+      // … a speck of punctuation set apart after the type (`… SA DE CV .`) …
+      [ocr('vendor/finds-the-razon-social-past-5'), 'CCS180706IZ8', 'CENTRO COMERCIAL SAN AGUSTIN SA DE CV'],
       // … and a speck after the comma before a wrapped type.
       [
-        ocr('vendor/finds-the-raz-n-social-past-6'),
+        ocr('vendor/finds-the-razon-social-past-6'),
         'TRS130202JT8',
         'TAQUERIA EL REY DEL SUADERO, S.A.P.I. DE C.V.',
       ],
@@ -618,7 +618,7 @@ describe('a company type garbled in OCR text of generated tickets', () => {
     for (const [lines, rfc, want] of cases) expect([lines, name(lines, rfc)]).toEqual([lines, want]);
   });
 
-  it('reads C.V. read `C.YV.` or `CV.` in a type dotted everywhere else (the fifth draw)', () => {
+  it('reads C.V. read `C.YV.` or `CV.` in a type dotted everywhere else (OCR text of a generated ticket)', () => {
     expect(name(ocr('vendor/reads-c-v-read-c-yv'), 'AVI001203DT2')).toBe(
       'ALMACENES LA VIOLETA S.A.P.I. DE C.V.',
     );
@@ -894,7 +894,7 @@ describe('names with look-alike digits, ordinals and codes, and a Malaysian comp
     expect(read(ocr('vendor/reads-a-persona-f-sicas-name-4')).vendor_name).toBe('ARTURO RIVERA SALAZAR');
   });
 
-  it("keeps a name's ordinals, short brands and codes as printed (a review's cases)", () => {
+  it("keeps a name's ordinals, short brands and codes as printed", () => {
     const name = (n: string) => read(`${n}\nRFC: RPI010203AB1\nTOTAL 1.00`).vendor_name;
     expect(name('RESTAURANTE 1ER PISO SA DE CV')).toBe('RESTAURANTE 1ER PISO SA DE CV');
     expect(name('TAQUERIA LA 5TA SA DE CV')).toBe('TAQUERIA LA 5TA SA DE CV');
@@ -920,15 +920,15 @@ describe('OCR text of a generated ticket: company types, surnames and articles o
   const read = (text: string) => extractFields(`${text}\nTOTAL 10.00`, TODAY).fields;
 
   it('ends a razón social with an S.A.S. printed alone under it', () => {
-    expect(read(ocr('vendor/ends-a-raz-n-social-with')).vendor_name).toBe(
+    expect(read(ocr('vendor/ends-a-razon-social-with')).vendor_name).toBe(
       'PINTURAS Y RECUBRIMIENTOS OMEGA, S.A.S.',
     );
     // Without dots, only where the company RFC confirms the name it ends (over two lines here).
-    expect(read(ocr('vendor/ends-a-raz-n-social-with-2')).vendor_name).toBe(
+    expect(read(ocr('vendor/ends-a-razon-social-with-2')).vendor_name).toBe(
       'PANIFICADORA Y CAFETERIA LA MOLIENDA SAS',
     );
     // Another company's RFC: the S.A.S. ends nothing, and a type alone names nobody.
-    expect(read(ocr('vendor/ends-a-raz-n-social-with-3')).vendor_name).toBe('CAFETERIA LA MOLIENDA');
+    expect(read(ocr('vendor/ends-a-razon-social-with-3')).vendor_name).toBe('CAFETERIA LA MOLIENDA');
   });
 
   it('drops a character from the paper’s edge after a company type, not the start of a wrapped DE', () => {
@@ -944,7 +944,7 @@ describe('OCR text of a generated ticket: company types, surnames and articles o
   });
 
   it('takes a razón social wrapped at the top, with no title above it, whole for the store name', () => {
-    const f = read(ocr('vendor/takes-a-raz-n-social-wrapped'));
+    const f = read(ocr('vendor/takes-a-razon-social-wrapped'));
     expect(f.vendor_name).toBe('ABARROTES Y SERVICIOS DEL SOL, S. DE R.L. DE C.V.');
     expect(f.vendor_store_name).toBe('ABARROTES Y SERVICIOS DEL SOL');
   });
