@@ -340,9 +340,9 @@ describe('totals on pages whose lines OCR merged or split, and a quantity kept a
   const head = ocr('amounts/head');
 
   it.each([
-    [ocr('amounts/takes-neither-pago-nor-su-pago'), 123450],
+    [ocr('amounts/reads-the-total-of-a-ticket'), 123450],
     ["TOTAL $1'234.50", 123450],
-    [ocr('amounts/takes-neither-pago-nor-su-pago-2'), 11600],
+    [ocr('amounts/reads-the-total-of-a-ticket-2'), 11600],
   ])('reads the total of %s', (body, cents) => {
     expect(extractFields(`${head}\n${body}`, TODAY).fields.total).toBe(cents);
   });
@@ -352,10 +352,10 @@ describe('totals on pages whose lines OCR merged or split, and a quantity kept a
   });
 
   it.each([
-    ocr('amounts/keeps-a-quantity-and-a-price'),
-    ocr('amounts/keeps-a-quantity-and-a-price-2'),
-    ocr('amounts/keeps-a-quantity-and-a-price-3'),
-    ocr('amounts/keeps-a-quantity-and-a-price-4'),
+    ocr('amounts/splits-two-printed-lines-ocr-merged'),
+    ocr('amounts/splits-two-printed-lines-ocr-merged-2'),
+    ocr('amounts/splits-two-printed-lines-ocr-merged-3'),
+    ocr('amounts/splits-two-printed-lines-ocr-merged-4'),
   ])('splits two printed lines OCR merged into one (%s)', (body) => {
     expect(extractFields(`${head}\n${body}`, TODAY).fields.total).toBe(11600);
   });

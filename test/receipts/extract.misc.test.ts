@@ -16,7 +16,7 @@ describe('page layouts with merged and split lines and OCR noise', () => {
 
     it.each([
       'SUCURSAL OPERADA POR FRANQUICIATARIO, FRANQUICIANTE: TACOS CHARLY',
-      ocr('misc/joins-no-rfc-from-a-value'),
+      ocr('misc/keeps-the-franchisee-under-a-franchise'),
     ])('keeps the franchisee under a franchise line that names both (%s)', (franchise) => {
       const text = `TACOS CHARLY\n${franchise}\nOPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.\nRFC: OFR050607R21\nFECHA: 21/11/2026 14:32\nTOTAL 80.00\nTARJETA 80.00\nBBVA MEXICO, S.A.\nRFC BBA830831LJ2`;
       expectIssuer(text, 'OFR050607R21', 'OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
@@ -41,7 +41,7 @@ describe('page layouts with merged and split lines and OCR noise', () => {
       expect(moneyIn('JAMON......0.25 KG')).toEqual([]);
     });
 
-    it.each([[ocr('misc/keeps-a-leader-dotted-quantity-a'), 'GONZALEZ HERMANOS Y ASOCIADOS, S.C.']])(
+    it.each([[ocr('misc/keeps-a-real-short-word-read'), 'GONZALEZ HERMANOS Y ASOCIADOS, S.C.']])(
       'keeps a real short word read in lower case (%s)',
       (nameLines, name) => {
         const text = `${nameLines}\nRFC: GHA950317AB4\nFECHA: 21/11/2026 14:32\nTOTAL 80.00`;
