@@ -477,7 +477,7 @@ describe('a title in large print the page’s reading left out', () => {
   });
 });
 
-describe('a title on a dark bar the block layout reads nothing sure of (the twelfth session’s draws)', () => {
+describe('a title on a dark bar the block layout reads nothing sure of (OCR of generated tickets)', () => {
   async function readBar(
     block: { text: string; confidence: number },
     line: { text: string; confidence: number },
@@ -532,7 +532,7 @@ describe('a persona física’s RFC only the header re-read found', () => {
 });
 
 describe('a store name printed large over two lines', () => {
-  // The tenth session's image-level generator: `FARMACIA` / `CENTRAL` in 40 px print over 20 px body text.
+  // Generated tickets print `FARMACIA` / `CENTRAL` in 40 px print over 20 px body text.
   const lines: Array<[string, number]> = [
     ['FARMACIA', 40],
     ['CENTRAL', 40],
