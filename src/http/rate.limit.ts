@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import { type Db, isPostgres } from '../db/db.js';
+import { RetryLater } from '../errors.js';
 import type { AppEnv } from './env.js';
 
 const WINDOW_MS = 60_000;
@@ -64,8 +65,7 @@ export function rateLimit(opts: { perMinute: number; clock: Clock; db?: Db }): M
     const w = await count(who, now);
     if (w.count > opts.perMinute) {
       const retryAfter = Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000));
-      c.header('Retry-After', String(retryAfter));
-      return c.json({ error: 'RateLimited', message: `Too many requests: retry in ${retryAfter} s` }, 429);
+      throw new RetryLater(`Too many requests: retry in ${retryAfter} s`, retryAfter);
     }
     return next();
   };

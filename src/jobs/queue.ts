@@ -9,8 +9,7 @@ import type { JobsTable } from '../db/schema.js';
  * lease_until) that its worker renews while it runs; a worker that dies stops renewing, the lease expires and
  * any instance claims the job again. A claim is one statement: on PostgreSQL it skips rows another claimer has
  * locked (FOR UPDATE SKIP LOCKED), so instances and workers never wait on each other or run one job twice.
- * Among due jobs, the payer with the fewest running jobs goes first (round-robin within one claim), then the
- * oldest job.
+ * Among due jobs, the payer with the fewest running jobs goes first, then the oldest job.
  */
 export interface NewJob {
   kind: string;
@@ -70,21 +69,15 @@ export async function enqueue(trx: DbOrTrx, clock: Clock, job: NewJob): Promise<
 const due = (now: string) =>
   sql`((j.status = 'queued' AND j.run_at <= ${now}) OR (j.status = 'running' AND j.lease_until < ${now}))`;
 
-/**
- * Due jobs, fair between payers: a job's place is its payer's running jobs plus its rank among that payer's due
- * jobs, so one claim of several jobs takes them round-robin across payers; then oldest first.
- */
+/** Due jobs, fewest running jobs of the same payer first, then oldest. */
 function candidates(now: string, limit: number, kinds?: string[]) {
   const byKind = kinds?.length ? sql`AND j.kind IN (${sql.join(kinds)})` : sql``;
-  // The window runs in a sub-select: PostgreSQL refuses FOR UPDATE on a query level that has one.
   return sql`SELECT j.id FROM jobs j
-    JOIN (SELECT j.id, row_number() OVER (PARTITION BY coalesce(j.payer_key, j.id) ORDER BY j.run_at, j.id) AS k
-          FROM jobs j WHERE ${due(now)} ${byKind}) q ON q.id = j.id
     LEFT JOIN (SELECT payer_key, count(*) AS n FROM jobs
                WHERE status = 'running' AND lease_until >= ${now} AND payer_key IS NOT NULL
                GROUP BY payer_key) r ON r.payer_key = j.payer_key
     WHERE ${due(now)} ${byKind}
-    ORDER BY coalesce(r.n, 0) + q.k, j.run_at, j.id
+    ORDER BY coalesce(r.n, 0), j.run_at, j.id
     LIMIT ${limit}`;
 }
 

@@ -135,6 +135,20 @@ export async function runDueJobs(
   }
 }
 
+/**
+ * Fills `free` slots one claim at a time: each claim sees the jobs the previous one set running, so the queue's
+ * "payer with the fewest running jobs first" hands the slots round-robin between payers.
+ */
+async function claimFair(deps: WorkerDeps, o: { workerId: string; leaseMs: number }, free: number) {
+  const jobs: JobsTable[] = [];
+  while (jobs.length < free) {
+    const got = await claimJobs(deps.db, deps.clock, { workerId: o.workerId, limit: 1, leaseMs: o.leaseMs });
+    if (got.length === 0) break;
+    jobs.push(...got);
+  }
+  return jobs;
+}
+
 export interface JobWorker {
   /** Stops claiming; waits for in-flight jobs (up to the grace time), then releases the rest. */
   stop(): Promise<void>;
@@ -169,10 +183,7 @@ export function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, opts: Wo
     again = false;
     try {
       const free = o.concurrency - inFlight.size;
-      const jobs =
-        free > 0
-          ? await claimJobs(deps.db, deps.clock, { workerId: o.workerId, limit: free, leaseMs: o.leaseMs })
-          : [];
+      const jobs = await claimFair(deps, o, free);
       for (const job of jobs) {
         const p = runClaimed(deps, handlers, job, o)
           .catch((e) => deps.logger.error({ jobId: job.id, err: e }, 'job runner error'))

@@ -4,7 +4,9 @@ import { fixedClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/db.js';
 import type { ProfilesTable } from '../../src/db/schema.js';
 import type { AppEnv } from '../../src/http/env.js';
+import { handleError } from '../../src/http/errors.js';
 import { rateLimit } from '../../src/http/rate.limit.js';
+import { silentLogger } from '../../src/logger.js';
 import { pgTestSchema } from '../helpers/postgres.js';
 
 const schema = await pgTestSchema();
@@ -21,6 +23,7 @@ function instance(db: Db, clock: ReturnType<typeof fixedClock>) {
     c.set('profile', { id: c.req.header('x-profile') ?? 'p' } as ProfilesTable);
     await next();
   });
+  app.onError((err, c) => handleError(err, c, silentLogger));
   app.use('*', rateLimit({ perMinute: 3, clock, db }));
   app.get('/x', (c) => c.text('ok'));
   return app;
