@@ -2,6 +2,7 @@ import { hasValidCheckDigit } from '../../catalogs/rfc.js';
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
 import { centsInWords } from './extract.amounts.js';
+import { FULL_MONTHS, MONTHS } from './extract.dates.js';
 import { fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
 import { type Line, moneyIn, stripAccents, TOTAL_WORD, toLines, withoutCompanyType } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
@@ -216,28 +217,12 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   return out;
 }
 
-const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
-const MONTH_NAMES = [
-  'ENERO',
-  'FEBRERO',
-  'MARZO',
-  'ABRIL',
-  'MAYO',
-  'JUNIO',
-  'JULIO',
-  'AGOSTO',
-  'SEPTIEMBRE',
-  'OCTUBRE',
-  'NOVIEMBRE',
-  'DICIEMBRE',
-];
-
 /** The ways a ticket prints an ISO date, separators made `/`. */
 function printedForms(iso: string): string[] {
   const [y = '', m = '', d = ''] = iso.split('-');
   const mi = Number(m) - 1;
   const days = [d, String(Number(d))];
-  const months = [m, MONTHS[mi] ?? '', MONTH_NAMES[mi] ?? ''];
+  const months = [m, MONTHS[mi] ?? '', FULL_MONTHS[mi] ?? ''];
   const forms = [`${y}/${m}/${d}`];
   for (const dd of days)
     for (const mm of months)

@@ -1,6 +1,7 @@
 import { type Line, withKnownWords } from './extract.text.js';
 
-const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
+/** Month abbreviations as tickets print them, January first. */
+export const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
 const MONTH_ALT: Record<string, string> = { JAN: 'ENE', APR: 'ABR', AUG: 'AGO', DEC: 'DIC', SET: 'SEP' };
 
 export interface DateTime {
@@ -141,10 +142,8 @@ interface FoundDate {
   doubtful?: boolean;
 }
 
-const MONTH_NAMES = new Set([
-  ...MONTHS,
-  ...Object.keys(MONTH_ALT),
-  'SEPT',
+/** Month names in full, January first. */
+export const FULL_MONTHS = [
   'ENERO',
   'FEBRERO',
   'MARZO',
@@ -154,11 +153,11 @@ const MONTH_NAMES = new Set([
   'JULIO',
   'AGOSTO',
   'SEPTIEMBRE',
-  'SETIEMBRE',
   'OCTUBRE',
   'NOVIEMBRE',
   'DICIEMBRE',
-]);
+];
+const MONTH_NAMES = new Set([...MONTHS, ...Object.keys(MONTH_ALT), 'SEPT', 'SETIEMBRE', ...FULL_MONTHS]);
 const MONTH_WORD = new RegExp(`(?<![A-Z])(?:${MONTHS.join('|')})`);
 /** A date's numbers printed around a separator: `1S/12/24`, `2024-O3-17`. */
 const SEPARATED = /[0-9OQDILS]\s?[/\-.]\s?[0-9OQDILS]{1,2}\s?[/\-.]\s?[0-9OQDILS]/;
