@@ -149,7 +149,7 @@ describe('items: line totals put right by the total', () => {
   });
 });
 
-describe('items: what must not be fitted or read as an item (a review built these)', () => {
+describe('items: what must not be fitted or read as an item', () => {
   const H = 'CANT DESCRIPCION IMPORTE\n';
   const amounts = (text: string, targets: Array<number | null>) =>
     items(H + text, targets).map((i) => i.amount);
@@ -209,7 +209,7 @@ describe('items: what must not be fitted or read as an item (a review built thes
   });
 });
 
-describe('items: layouts a fifth probe rendered', () => {
+describe('items: layouts of generated tickets', () => {
   it('reads a quantity with its unit and no times sign (`4 PZA 1,499.00 5,996.00`, `7.5M 22.90 171.75`)', () => {
     const text = [
       'FOLIO: NV-734199',
