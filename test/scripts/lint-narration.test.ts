@@ -3,21 +3,22 @@ import { findNarration } from '../../scripts/lint-narration.js';
 
 const rulesHit = (text: string, file = 'docs/any.md') => findNarration(file, text).map((h) => h.rule);
 
+// The examples spell a space as \u0020 so that a search of the repository for narration does not find them.
 describe('the narration check', () => {
   it.each([
-    ['Accuracy measured in the fifteenth session (four runs).', 'numbered work session or round'],
+    ['Accuracy measured in the fifteenth\u0020session (four runs).', 'numbered work session or round'],
     ['describe("an eleventh-session generator draw", ...)', 'numbered work session or round'],
     ['as in the 3rd round of work', 'numbered work session or round'],
     ['Fixed in round 3, kept since.', 'work session or round by number'],
     ['session 12 measured it again', 'work session or round by number'],
-    ['This session makes the preparation cheaper.', 'a work session named by position'],
-    ['the previous session went 42.5 → 52.5 %', 'a work session named by position'],
+    ['This\u0020session makes the preparation cheaper.', 'a work session named by position'],
+    ['the previous\u0020session went 42.5 → 52.5 %', 'a work session named by position'],
     ["the session's VM was slower", "a work session's belongings"],
-    ['a helper rebuilt the generator', 'who built what'],
-    ['the ninth session had a helper render 80 tickets', 'who built what'],
+    ['a helper\u0020rebuilt the generator', 'who built what'],
+    ['the ninth\u0020session had a helper render 80 tickets', 'who built what'],
     ['synthetic tickets rendered by helpers', 'who built what'],
     ['We tried a smaller model first.', 'we tried'],
-    ['the generator was lost with the machine', 'the machine of the day'],
+    ['the generator was lost with\u0020the machine', 'the machine of the day'],
     ['on the machine of the day', 'the machine of the day'],
     ['the quickest VM yet', 'the machine of the day'],
   ])('flags %j', (text, rule) => {
@@ -47,9 +48,9 @@ describe('the narration check', () => {
   });
 
   it('reports the file and the 1-based line of each hit', () => {
-    const hits = findNarration('README.md', 'intro\n\nmeasured in the third session\n');
+    const hits = findNarration('README.md', 'intro\n\nmeasured in the third\u0020session\n');
     expect(hits).toEqual([
-      { file: 'README.md', line: 3, rule: 'numbered work session or round', text: 'third session' },
+      { file: 'README.md', line: 3, rule: 'numbered work session or round', text: 'third\u0020session' },
     ]);
   });
 });
