@@ -7,7 +7,7 @@ import { isAppError } from '../errors.js';
 import { enqueue } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { findProfileById, getTaxInfo } from '../profiles/profiles.repo.js';
-import type { ReceiptData } from '../receipts/receipt.types.js';
+import { type ReceiptData, UnreadableImage } from '../receipts/receipt.types.js';
 import { type KeyField, reviewFields } from '../receipts/review.js';
 import { InvoiceFailure } from './invoice.failure.js';
 import { findInvoice, markCompleted, markFailed } from './invoices.repo.js';
@@ -57,7 +57,11 @@ async function readTicket(deps: InvoiceJobDeps, inv: InvoicesTable): Promise<Rea
     throw e;
   });
   const t0 = performance.now();
-  const read = await deps.readReceipt(image);
+  const read = await deps.readReceipt(image).catch((e: unknown) => {
+    // Bytes that cannot be decoded fail the same way on every attempt: refund now instead of retrying.
+    if (e instanceof UnreadableImage) throw new InvoiceFailure('unreadable_receipt', e.message);
+    throw e;
+  });
   const timings = { wait, read: ms(t0) };
   // An RFC the OCR could not read, for a company the catalog or the payer's directory knows by its razón social.
   const knownRfc = read.vendor_rfc

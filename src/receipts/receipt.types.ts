@@ -48,3 +48,8 @@ export interface ReceiptData extends ReceiptFields {
 
 /** Reads a receipt image. The real one prepares the image, runs OCR and extracts fields. */
 export type ReceiptReader = (image: Buffer) => Promise<ReceiptData>;
+
+/** The image's bytes could not be decoded: reading them again fails the same way, so no retry helps. */
+export class UnreadableImage extends Error {
+  override readonly name = 'UnreadableImage';
+}

@@ -1,6 +1,5 @@
 import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
-import { InvoiceFailure } from '../invoices/invoice.failure.js';
 import { confidenceOf } from './extract/confidence.js';
 import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
 import { extractDateTime } from './extract/extract.dates.js';
@@ -48,7 +47,7 @@ import {
   poolSize,
 } from './ocr/ocr.js';
 import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpTicket } from './ocr/warmup.js';
-import type { FieldName, ReceiptData, ReceiptReader } from './receipt.types.js';
+import { type FieldName, type ReceiptData, type ReceiptReader, UnreadableImage } from './receipt.types.js';
 
 export interface ReceiptReaderOptions {
   workers?: number;
@@ -495,8 +494,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const extractFields = (text: string): Extraction => extractAt(text, today);
     let page = await preparing(() => preparePage(image)).catch((err: unknown) => {
       // Decoding the same bytes again fails the same way: a permanent failure (refund now), not a retry.
-      throw new InvoiceFailure(
-        'unreadable_receipt',
+      throw new UnreadableImage(
         `The receipt image could not be decoded: ${err instanceof Error ? err.message : String(err)}`,
       );
     });

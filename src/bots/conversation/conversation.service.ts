@@ -117,6 +117,12 @@ function withinLimits(turn: Turn, profile: ProfilesTable | undefined, incoming: 
   return verdict === 'ok';
 }
 
+/** «cancelar» during sign-up: the answers so far are dropped and the person is told how to start again. */
+async function cancelSignup(turn: Turn): Promise<void> {
+  await clearConversation(turn.deps.db, turn.chat);
+  say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
+}
+
 /** Sign-up read a Constancia and waits for «sí»: another PDF replaces it, «cancelar» leaves sign-up. */
 async function duringConstancia(
   turn: Turn,
@@ -124,10 +130,7 @@ async function duringConstancia(
   incoming: Incoming,
   command: Command | undefined,
 ): Promise<void> {
-  if (command === 'cancelar') {
-    await clearConversation(turn.deps.db, turn.chat);
-    return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
-  }
+  if (command === 'cancelar') return cancelSignup(turn);
   if (incoming.kind === 'document') return queueConstancia(turn, null, incoming.media);
   return answerConstancia(turn, conv, incoming.kind === 'text' ? incoming.text : '');
 }
@@ -145,10 +148,7 @@ async function duringSignup(
   incoming: Incoming,
   command: Command | undefined,
 ): Promise<void> {
-  if (command === 'cancelar') {
-    await clearConversation(turn.deps.db, turn.chat);
-    return say(turn, msg.signupCancelled(restartWord(turn.chat.channel)));
-  }
+  if (command === 'cancelar') return cancelSignup(turn);
   if (incoming.kind === 'text' && command !== 'start') return continueSignup(turn, conv, incoming.text);
   // The Constancia answers every question at once.
   if (incoming.kind === 'document') return queueConstancia(turn, null, incoming.media);
