@@ -15,7 +15,8 @@ export const FIELDS = [
   'postal_code',
   'items',
 ] as const;
-export const KEY_FIELDS = ['total', 'vendor_rfc', 'date', 'vendor_name'] as const;
+/** The key fields are the review step's: the ones a person must be able to trust before sealing. */
+export { KEY_FIELDS } from '../src/receipts/review.js';
 
 export interface TruthItem {
   description: string;
