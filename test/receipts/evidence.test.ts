@@ -67,6 +67,27 @@ describe('evidence for the total', () => {
   });
 });
 
+describe('a total printed twice or mended', () => {
+  const onlyTotals = (lines: string[]) =>
+    data({ items: [], subtotal: null, iva: null, text: lines.join('\n') });
+
+  it('takes a second printing of the total (the card line) as a check of its digits, the label alone not', () => {
+    const twice = onlyTotals(['TOTAL 303.92', 'TARJETA DEBITO 303.92']);
+    expect(confidenceOf(weighEvidence(twice, TODAY)).total).toBeGreaterThanOrEqual(0.9);
+    const once = onlyTotals(['TOTAL 303.92', 'GRACIAS POR SU COMPRA']);
+    expect(confidenceOf(weighEvidence(once, TODAY)).total).toBeLessThan(0.9);
+  });
+
+  it('gives a total printed nowhere, backed by one sum only, the lowest level', () => {
+    const d = data({
+      text: TICKET.replace('TOTAL 303.92', 'TOTAL 309.82').replace('CAMBIO 196.08', 'CAMBIO'),
+    });
+    const ev = weighEvidence(d, TODAY).total;
+    expect(ev).toContain('!not printed');
+    expect(evidenceLevel('total', ev)).toBe(0);
+  });
+});
+
 describe('evidence for the RFC', () => {
   it('is sure of an RFC printed as chosen whose letters the razón social explains', () => {
     const ev = weighEvidence(data(), TODAY).vendor_rfc;
@@ -86,6 +107,18 @@ describe('evidence for the RFC', () => {
     expect(c(swapped)).toBeLessThan(0.9);
   });
 
+  it('trusts a letter/digit look-alike where the homoclave takes either, unlike a swap of the same kind', () => {
+    const d = data({ text: TICKET.replace('OAT080813655', 'OAT080813G55') });
+    expect(weighEvidence(d, TODAY).vendor_rfc).toContain('look-alike repair');
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('doubts an RFC found only inside a longer word', () => {
+    const d = data({ text: TICKET.replace('OAT080813655', 'OAT080813655S3') });
+    expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!longer word');
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
+  });
+
   it('doubts a 13-character RFC beside a company name', () => {
     const d = data({ vendor_rfc: 'OATA080813AB1' });
     expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!kind of name');
@@ -97,6 +130,17 @@ describe('evidence for the date and the name', () => {
   it('doubts a date after the moment of reading', () => {
     const d = data({ date: '2026-06-02', text: TICKET.replace('06/02/2026', '02/06/2026') });
     expect(weighEvidence(d, TODAY).date).toContain('!after today');
+    expect(confidenceOf(weighEvidence(d, TODAY)).date).toBeLessThan(0.9);
+  });
+
+  it('takes a month abbreviation with a look-alike digit (`FE8`) as printed', () => {
+    const d = data({ text: TICKET.replace('06/02/2026', '06-FE8-2026') });
+    expect(weighEvidence(d, TODAY).date).toContain('printed');
+  });
+
+  it('doubts a date more than two years before the reading', () => {
+    const d = data({ date: '2020-02-06', text: TICKET.replace('06/02/2026', '06/02/2020') });
+    expect(weighEvidence(d, TODAY).date).toContain('!years old');
     expect(confidenceOf(weighEvidence(d, TODAY)).date).toBeLessThan(0.9);
   });
 
@@ -112,6 +156,36 @@ describe('evidence for the date and the name', () => {
     const speck = data({ vendor_name: 'OPERADORA DE ALIMENTOS LA E TERRAZA SA DE CV' });
     expect(weighEvidence(speck, TODAY).vendor_name).toContain('!lone letter');
     expect(confidenceOf(weighEvidence(speck, TODAY)).vendor_name).toBeLessThan(0.9);
+  });
+});
+
+describe('a name as printed', () => {
+  it('counts a razón social whose company type broke over the line end (`SA DE` / `CN.`) as printed', () => {
+    const text = TICKET.replace(
+      'OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV',
+      'OPERADORA DE ALIMENTOS LA TERRAZA SA DE\nCN.',
+    );
+    expect(weighEvidence(data({ text }), TODAY).vendor_name).toContain('printed');
+    expect(confidenceOf(weighEvidence(data({ text }), TODAY)).vendor_name).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('doubts a one-letter word of the name printed in lower case (a speck at the line edge)', () => {
+    const name = 'OPERADORA DE ALIMENTOS Y LA TERRAZA SA DE CV';
+    const d = data({
+      vendor_name: name,
+      text: TICKET.replace(/^.*$/m, 'OPERADORA DE ALIMENTOS\ny LA TERRAZA SA DE CV'),
+    });
+    expect(weighEvidence(d, TODAY).vendor_name).toContain('!lone letter');
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_name).toBeLessThan(0.9);
+  });
+
+  it("takes a one-word denominación's first three letters as its RFC letters", () => {
+    const d = data({
+      vendor_name: 'LA PALMA SA DE CV',
+      vendor_rfc: 'PAL0707164D9',
+      text: 'LA PALMA SA DE CV\nRFC: PAL0707164D9',
+    });
+    expect(weighEvidence(d, TODAY).vendor_name).toContain('letters of RFC');
   });
 });
 

@@ -8,7 +8,7 @@ import type { Evidence } from './evidence.js';
  * conflict caps the level, so a value that something on the ticket contradicts is never sure.
  */
 const LEVELS: Record<KeyField, readonly number[]> = {
-  total: [0.4, 0.85, 0.9, 0.97, 0.98],
+  total: [0.4, 0.8, 0.9, 0.97, 0.98],
   vendor_rfc: [0.2, 0.75, 0.9, 0.97, 0.98],
   date: [0.3, 0.85, 0.9, 0.97, 0.98],
   vendor_name: [0.2, 0.6, 0.7, 0.96, 0.97],
@@ -24,11 +24,12 @@ const TOTAL_SUMS = ['items sum', 'subtotal+iva', 'efectivo-cambio', 'in words', 
 function totalLevel(ev: string[]): number {
   const sums = count(ev, TOTAL_SUMS);
   const label = has(ev, 'label TOTAL');
-  let level = label
-    ? 1 + Math.min(sums, 2) + (sums >= 3 || (sums >= 1 && has(ev, 'read twice')) ? 1 : 0)
-    : Math.min(sums, 2);
+  // A second printing (the card or cash line with the same amount) checks the digits as a sum does.
+  const checks = sums + (has(ev, 'read twice') ? 1 : 0);
+  let level = label ? 1 + Math.min(checks, 2) + (checks >= 3 ? 1 : 0) : Math.min(sums, 2);
   if (!label && sums === 0 && has(ev, 'read twice')) level = 1;
-  if (has(ev, '!not printed')) level = Math.min(level, 1);
+  // A total printed nowhere was mended: only two sums that agree on it make it more than a guess.
+  if (has(ev, '!not printed')) level = Math.min(level, sums >= 2 ? 1 : 0);
   if (has(ev, '!other TOTAL')) level = Math.min(level, 2);
   return level;
 }
@@ -37,16 +38,16 @@ function rfcLevel(ev: string[]): number {
   if (!has(ev, 'check digit', 'rfc date')) return 0;
   let level = 1 + count(ev, ['kind of name', 'letters of name']);
   if (level === 3 && (has(ev, 'read twice') || has(ev, 'catalog'))) level = 4;
-  if (!has(ev, 'printed') && !has(ev, 'read twice'))
-    level = Math.min(level, has(ev, 'forced repair') ? 2 : 1);
-  if (has(ev, '!kind of name')) level = Math.min(level, 1);
+  const repaired = has(ev, 'forced repair') || has(ev, 'look-alike repair');
+  if (!has(ev, 'printed') && !has(ev, 'read twice')) level = Math.min(level, repaired ? 2 : 1);
+  if (has(ev, '!kind of name') || has(ev, '!longer word')) level = Math.min(level, 1);
   return level;
 }
 
 function dateLevel(ev: string[]): number {
   if (!has(ev, 'calendar date')) return 0;
   let level = 1 + (has(ev, 'printed') ? 2 : 0) + (has(ev, 'read twice') ? 1 : 0);
-  if (has(ev, '!after today')) level = Math.min(level, 1);
+  if (has(ev, '!after today') || has(ev, '!years old')) level = Math.min(level, 1);
   return level;
 }
 

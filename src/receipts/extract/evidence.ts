@@ -6,6 +6,7 @@ import { FULL_MONTHS, MONTHS } from './extract.dates.js';
 import { fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
 import { type Line, moneyIn, stripAccents, TOTAL_WORD, toLines, withoutCompanyType } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
+import { LOOKALIKE } from './lookalike.js';
 
 /**
  * Evidence for the key fields: checks every Mexican ticket obeys, made on the values chosen and on the text of
@@ -134,31 +135,45 @@ const AS_DIGIT: Record<string, string> = {
   T: '7',
 };
 
+/** A letter and a digit OCR takes for one another (`7`/`Z`, `1`/`I`, `5`/`S`…): where either may stand. */
+const crossLookalike = (a: string, b: string): boolean =>
+  /\d/.test(a) !== /\d/.test(b) && (LOOKALIKE[a]?.includes(b) ?? false);
+
 /**
  * Substitutions from `read` to `rfc`: those the structure forces (a digit where a letter goes, read as its usual
- * look-alike letter, or the reverse), and the others.
+ * look-alike letter, or the reverse); look-alikes where the structure takes either (the homoclave and check
+ * digit), or a letter the name's initials ask for; and the others.
  */
-function substitutions(read: string, rfc: string): { forced: number; free: number } {
-  let forced = 0;
-  let free = 0;
+function substitutions(read: string, rfc: string, nameLetters: boolean): Subs {
+  const out = { forced: 0, lookalike: 0, free: 0 };
   for (let i = 0; i < rfc.length; i++) {
     const [a = '', b = ''] = [read[i], rfc[i]];
     if (a === b) continue;
     const cls = rfcClass(rfc, i);
-    if ((cls === 'L' && AS_LETTER[a] === b) || (cls === 'D' && AS_DIGIT[a]?.includes(b))) forced++;
-    else free++;
+    if ((cls === 'L' && AS_LETTER[a] === b) || (cls === 'D' && AS_DIGIT[a]?.includes(b))) out.forced++;
+    else if ((cls === 'H' && crossLookalike(a, b)) || (cls === 'L' && nameLetters)) out.lookalike++;
+    else out.free++;
   }
-  return { forced, free };
+  return out;
 }
+
+interface Subs {
+  forced: number;
+  lookalike: number;
+  free: number;
+}
+const fewer = (a: Subs, b: Subs): boolean =>
+  a.free !== b.free ? a.free < b.free : a.lookalike + a.forced < b.lookalike + b.forced;
 
 /**
  * How the RFC chosen differs from the closest RFC-long stretch of a line (one extra character allowed: a
- * thermal zero read twice): `forced repair` when every change is one the structure forces, `!letter changed`
- * when a character was swapped for another of its own kind, which only the check digit backs (one in eleven
- * wrong swaps pass it).
+ * thermal zero read twice): `forced repair` when every change is one the structure forces, `look-alike repair`
+ * when the others are a letter/digit look-alike where either may stand or a letter the name's initials ask
+ * for, `!letter changed` when a character was swapped for another of its own kind, which only the check digit
+ * backs (one in eleven wrong swaps pass it).
  */
-function rfcRepair(lines: Line[], rfc: string): string {
-  let best: { forced: number; free: number } | null = null;
+function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string {
+  let best: Subs | null = null;
   for (const l of lines) {
     const s = compact(l.raw);
     for (let i = 0; i + rfc.length <= s.length; i++)
@@ -167,14 +182,15 @@ function rfcRepair(lines: Line[], rfc: string): string {
         const reads = extra ? [...w].map((_, k) => w.slice(0, k) + w.slice(k + 1)) : [w];
         for (const r of reads) {
           if (r.length !== rfc.length) continue;
-          const d = substitutions(r, rfc);
-          if (d.forced + d.free > 4) continue;
-          if (!best || d.free < best.free || (d.free === best.free && d.forced < best.forced)) best = d;
+          const d = substitutions(r, rfc, nameLetters);
+          if (d.forced + d.lookalike + d.free > 4) continue;
+          if (!best || fewer(d, best)) best = d;
         }
       }
   }
   if (!best) return '!not printed';
-  return best.free === 0 ? 'forced repair' : '!letter changed';
+  if (best.free > 0) return '!letter changed';
+  return best.lookalike > 0 ? 'look-alike repair' : 'forced repair';
 }
 
 const realRfcDate = (rfc: string): boolean => {
@@ -196,6 +212,26 @@ export function lettersAgree(name: string | null, rfc: string): boolean {
 const isCompany = (name: string | null): boolean =>
   name !== null && withoutCompanyType(stripAccents(name).toUpperCase()) !== stripAccents(name).toUpperCase();
 
+/**
+ * The RFC found only inside a longer word (`SES951019G65S3`): a character was read twice or the stretch is part
+ * of something else, so that it reads as a valid RFC is chance.
+ */
+function runsOn(raw: string, rfc: string): boolean {
+  const spaced = stripAccents(raw)
+    .toUpperCase()
+    .replace(/[^A-Z0-9Ñ&\s]/g, '');
+  const at = spaced.replace(/\s/g, '').indexOf(rfc);
+  if (at < 0) return false;
+  const words = spaced.split(/\s+/).filter(Boolean);
+  let pos = 0;
+  for (const w of words) {
+    const end = pos + w.length;
+    if (at + rfc.length < end && at + rfc.length > pos) return true;
+    pos = end;
+  }
+  return false;
+}
+
 /** Evidence for the emisor RFC. */
 export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogLookup): string[] {
   const rfc = data.vendor_rfc;
@@ -208,11 +244,13 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   const company = isCompany(data.vendor_name);
   if (data.vendor_name && (rfc.length === 12) === company) out.push('kind of name');
   else if (data.vendor_name) out.push('!kind of name');
-  if (lettersAgree(data.vendor_name, rfc)) out.push('letters of name');
-  const seen = linesWith(lines, rfc).length;
-  if (seen >= 2) out.push('read twice');
-  if (seen === 1) out.push('printed');
-  if (seen === 0) out.push(rfcRepair(lines, rfc));
+  const nameLetters = lettersAgree(data.vendor_name, rfc);
+  if (nameLetters) out.push('letters of name');
+  const at = linesWith(lines, rfc);
+  if (at.length >= 2) out.push('read twice');
+  if (at.length === 1) out.push('printed');
+  if (at.length === 0) out.push(rfcRepair(lines, rfc, nameLetters));
+  else if (at.every((l) => runsOn(l.raw, rfc))) out.push('!longer word');
   if (catalog?.byRfc(rfc)) out.push('catalog');
   return out;
 }
@@ -231,11 +269,23 @@ function printedForms(iso: string): string[] {
   return forms;
 }
 
+/**
+ * A month's abbreviation with a letter read as its look-alike digit (`N0V`, `AG0`): the structure forces the
+ * letter back, as in an RFC's letters. Tokens with fewer than two letters are left as they are (`083`).
+ */
+const asMonth = (token: string): string => {
+  if ((token.match(/[A-Z]/g) ?? []).length < 2) return token;
+  const word = token.replace(/\d/g, (d) => AS_LETTER[d] ?? d);
+  return MONTHS.includes(word) ? word : token;
+};
+
 /** Lines on which the date is printed as is (no digit mended). */
 function datePrinted(lines: Line[], iso: string): number {
   const forms = printedForms(iso).map((f) => new RegExp(`(?<![0-9A-Z])${f}(?![0-9])`));
   return lines.filter((l) => {
-    const slashed = l.norm.replace(/\s*[-–—./,]\s*|\s+/g, '/');
+    const slashed = l.norm
+      .replace(/(?:\s*[-–—./,]\s*|\s+)+/g, '/')
+      .replace(/(?<=\/)[A-Z0-9]{3}(?=\/)/g, asMonth);
     return forms.some((f) => f.test(slashed));
   }).length;
 }
@@ -252,12 +302,26 @@ export function dateEvidence(data: ReceiptData, lines: Line[], today: Date): str
   out.push('calendar date');
   if (t <= today.getTime()) out.push('not after today');
   else out.push('!after today');
-  if (today.getTime() - t <= 400 * DAY) out.push('within a year');
+  const age = today.getTime() - t;
+  if (age <= 400 * DAY) out.push('within a year');
+  // No ticket that old is brought to be invoiced: a year misread (2026 as 2020) is likelier.
+  if (age > 730 * DAY) out.push('!years old');
   const seen = datePrinted(lines, date);
   if (seen >= 1) out.push('printed');
   if (seen >= 2) out.push('read twice');
   return out;
 }
+
+/**
+ * A one-letter word of the name printed in lower case on a line in capitals (`y LAGO, S. DE R.L.`): a speck
+ * at the line's edge read as a letter, not the conjunction.
+ */
+const speckWord = (at: Line[], name: string): boolean =>
+  at.some((l) =>
+    l.raw
+      .split(/\s+/)
+      .some((w) => /^[a-zñ]$/.test(w) && new RegExp(`(^|\\s)${w.toUpperCase()}(\\s|$)`).test(name)),
+  );
 
 /** Evidence for the vendor's name (the razón social or a persona física's name). */
 export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogLookup): string[] {
@@ -269,6 +333,10 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   const pairs = lines.map((l, i) => ({ ...l, raw: `${l.raw} ${lines[i + 1]?.raw ?? ''}` }));
   const at = linesWith(lines, name);
   if (!at.length) at.push(...linesWith(pairs, name).slice(0, 1));
+  // A company type broken over the lines' end (`S.A. DE` / `CV.`) is mended by its form; the words before it
+  // are what the ticket prints of this company.
+  const denomination = withoutCompanyType(stripAccents(name).toUpperCase());
+  if (!at.length && isCompany(name)) at.push(...linesWith(pairs, denomination).slice(0, 1));
   if (at.length >= 1) out.push('printed');
   if (at.length >= 2) out.push('read twice');
   if (rfc) {
@@ -281,7 +349,7 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   }
   if (isCompany(name)) out.push('company type');
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
-  if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(withoutCompanyType(name)))
+  if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(withoutCompanyType(name)) || speckWord(at, name))
     out.push('!lone letter');
   return out;
 }

@@ -339,7 +339,7 @@ function nameWords(razonSocial: string, figures = true): string[] {
 
 /**
  * SAT's rule for a persona moral: the first letters of the first three words of the name, without
- * articles and company type (one word: its first three letters; two: two letters + one). With `figures` false a
+ * articles and company type (one word: its first three letters). With `figures` false a
  * letter spelt from a figure is `?`: it confirms nothing and rewrites no RFC letter read.
  */
 export function moralInitials(razonSocial: string, figures = true): string | null {
@@ -347,9 +347,10 @@ export function moralInitials(razonSocial: string, figures = true): string | nul
   if (!words.length) return null;
   const [a = '', b = '', c = ''] = words;
   if (words.length >= 3) return `${a[0]}${b[0]}${c[0]}`;
-  // Fewer words: SAT completes the three letters in ways a ticket cannot tell; only the initials are sure.
+  // Two words: SAT's third letter is told differently by different sources; only the initials are sure.
   if (words.length === 2) return `${a[0]}${b[0]}?`;
-  return null;
+  // One word: its first three letters (`LA PALMA` → PAL).
+  return a.length >= 3 && !a.includes('?') ? a.slice(0, 3) : null;
 }
 
 /**
