@@ -135,6 +135,14 @@ describe('RFC letters predicted by the razón social', () => {
     expect(moralInitials('OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV')).toBe('OAT');
     expect(moralInitials('RESTAURANTE LOS COMPADRES, S.A. DE C.V.')).toBe('RC?');
     expect(moralInitials('S.A. DE C.V.')).toBeNull();
+    // One word: its first three letters.
+    expect(moralInitials('LA PALMA SA DE CV')).toBe('PAL');
+  });
+
+  it("gives X for a person's first surname with no vowel after its first letter", () => {
+    expect(fisicaLetterOptions('FRANCISCO UC DE LA ROSA')).toContain('UXRF');
+    const d = extractFields('FRANCISCO UC DE LA ROSA\nREC UXRF6701090C3\nTOTAL 100.00', TODAY);
+    expect(d.fields).toMatchObject({ vendor_name: 'FRANCISCO UC DE LA ROSA', vendor_rfc: 'UXRF670109QC3' });
   });
 
   it("takes a company name's letter where the check digit is blind, and prefers 12 chars for a company", () => {

@@ -37,7 +37,7 @@ describe('the total written in words', () => {
 });
 
 describe('the total in words misread', () => {
-  it('does not outvote the payment and the cents when no other reading backs it (dev-033: DOS read UN)', () => {
+  it('does not outvote the payment and the cents when no other reading backs it (DOS read UN)', () => {
     const text =
       'LIJA AGUA 120 52.00\n——o 2932.66\nDOS MIL NOVECIENTOS TREINTA Y\nUN PESOS 66/100 M.N.) ==\nBAGO EFECTIVO 3000.00 a\nCAMBIO 67.34';
     expect(extractTotals(toLines(text), null).total).toBe(293266);

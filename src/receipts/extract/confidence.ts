@@ -8,10 +8,10 @@ import type { Evidence } from './evidence.js';
  * conflict caps the level, so a value that something on the ticket contradicts is never sure.
  */
 const LEVELS: Record<KeyField, readonly number[]> = {
-  total: [0.4, 0.8, 0.9, 0.97, 0.98],
-  vendor_rfc: [0.2, 0.75, 0.9, 0.97, 0.98],
-  date: [0.3, 0.85, 0.9, 0.97, 0.98],
-  vendor_name: [0.2, 0.6, 0.7, 0.96, 0.97],
+  total: [0.3, 0.8, 0.9, 0.97, 0.98],
+  vendor_rfc: [0.1, 0.5, 0.9, 0.97, 0.98],
+  date: [0.3, 0.7, 0.9, 0.97, 0.98],
+  vendor_name: [0.1, 0.15, 0.5, 0.96, 0.97],
 };
 
 const has = (ev: string[], ...names: string[]): boolean => names.every((n) => ev.includes(n));

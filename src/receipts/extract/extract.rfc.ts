@@ -394,7 +394,8 @@ export function fisicaLetterOptions(fullName: string): string[] {
   if (words.length < 3) return [];
   const letters = (pat: string, mat: string, names: string[]): string | null => {
     const first = names.length > 1 && SKIPPED_GIVEN_NAME.test(names[0] ?? '') ? names[1] : names[0];
-    const vowel = /[AEIOU]/.exec(pat.slice(1))?.[0];
+    // SAT's rule: a surname with no vowel after its first letter gives X.
+    const vowel = /[AEIOU]/.exec(pat.slice(1))?.[0] ?? 'X';
     return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
   };
   const givenFirst = letters(
