@@ -1,5 +1,6 @@
 import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
+import { chooseTotal } from './extract/choose.js';
 import { confidenceOf } from './extract/confidence.js';
 import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
 import { extractDateTime } from './extract/extract.dates.js';
@@ -421,7 +422,7 @@ export function turnsFor(page: Gray): Turn[] {
  * confidence is what the checks that hold on any ticket say of it, not how the rules that chose it scored it.
  */
 export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
-  const data = withCatalogMerchant(read, catalog);
+  const data = chooseTotal(withCatalogMerchant(read, catalog), toLines(read.text));
   const evidence = weighEvidence(data, today, catalog);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { merchantCatalog } from '../../src/catalogs/merchants.catalog.js';
+import { chooseTotal } from '../../src/receipts/extract/choose.js';
 import { confidenceOf, evidenceLevel } from '../../src/receipts/extract/confidence.js';
 import { weighEvidence } from '../../src/receipts/extract/evidence.js';
+import { toLines } from '../../src/receipts/extract/extract.text.js';
 import type { ReceiptData } from '../../src/receipts/receipt.types.js';
 import { withEvidence } from '../../src/receipts/receipts.reader.js';
 import { reviewFields } from '../../src/receipts/review.js';
@@ -85,6 +87,29 @@ describe('a total printed twice or mended', () => {
     const ev = weighEvidence(d, TODAY).total;
     expect(ev).toContain('!not printed');
     expect(evidenceLevel('total', ev)).toBe(0);
+  });
+});
+
+describe('choosing the total', () => {
+  const card = ['TOTAL A PAGAR — 1D.', 'TARJETA TDD 1,777.54', 'AUT: 290795'].join('\n');
+  const read = (over: Partial<ReceiptData>) =>
+    data({ items: [], subtotal: null, iva: null, total: 677694, text: card, ...over });
+
+  it('takes the card payment over a total the TOTAL line does not print', () => {
+    const d = read({});
+    expect(chooseTotal(d, toLines(d.text)).total).toBe(177754);
+  });
+
+  it('keeps the total when a tip is paid beside it, or when the tax read agrees with it', () => {
+    const tipped = read({ tip: 21330 });
+    expect(chooseTotal(tipped, toLines(tipped.text)).total).toBe(677694);
+    const taxed = read({ total: 64383, iva: 8880, text: 'TOTAL A PAGAR 643.33\nTDC CARNET 643.33' });
+    expect(chooseTotal(taxed, toLines(taxed.text)).total).toBe(64383);
+  });
+
+  it('keeps a total its own checks back as much as any other amount', () => {
+    const d = data();
+    expect(chooseTotal(d, toLines(d.text)).total).toBe(30392);
   });
 });
 

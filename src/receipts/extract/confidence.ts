@@ -25,9 +25,9 @@ function totalLevel(ev: string[]): number {
   const sums = count(ev, TOTAL_SUMS);
   const label = has(ev, 'label TOTAL');
   // A second printing (the card or cash line with the same amount) checks the digits as a sum does.
-  const checks = sums + (has(ev, 'read twice') ? 1 : 0);
-  let level = label ? 1 + Math.min(checks, 2) + (checks >= 3 ? 1 : 0) : Math.min(sums, 2);
-  if (!label && sums === 0 && has(ev, 'read twice')) level = 1;
+  const printedAgain = has(ev, 'read twice') || has(ev, 'card payment') ? 1 : 0;
+  const checks = sums + printedAgain;
+  let level = label ? 1 + Math.min(checks, 2) + (checks >= 3 ? 1 : 0) : Math.min(checks, 2);
   // A total printed nowhere was mended: only two sums that agree on it make it more than a guess.
   if (has(ev, '!not printed')) level = Math.min(level, sums >= 2 ? 1 : 0);
   if (has(ev, '!other TOTAL')) level = Math.min(level, 2);

@@ -4,7 +4,15 @@ import type { KeyField } from '../review.js';
 import { centsInWords } from './extract.amounts.js';
 import { FULL_MONTHS, MONTHS } from './extract.dates.js';
 import { fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
-import { type Line, moneyIn, stripAccents, TOTAL_WORD, toLines, withoutCompanyType } from './extract.text.js';
+import {
+  CARD_WORDS,
+  type Line,
+  moneyIn,
+  stripAccents,
+  TOTAL_WORD,
+  toLines,
+  withoutCompanyType,
+} from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
 import { LOOKALIKE } from './lookalike.js';
 
@@ -32,6 +40,8 @@ const IVA = /\bI\.?\s?V\.?\s?A\b|IMPUESTO|\bIVA\d/;
 const IEPS = /I\.?E\.?P\.?S/;
 const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
 const PAID = /EFECTIVO|SU PAGO|PAGO CON|RECIBIDO|PAGADO|IMPORTE RECIBIDO|CASH/;
+/** A card or voucher payment: it pays the total exactly (no change is given). */
+const CARD = new RegExp(`${CARD_WORDS}|MASTER\\s?CARD|(?<![A-Z])MASTER(?![A-Z])`);
 const CHANGE = /CAMBIO/;
 /** IVA rates of the Mexican ticket: 16 % (general), 8 % (border region). */
 const RATES = [0.16, 0.08];
@@ -62,6 +72,23 @@ function taxSums(lines: Line[], total: number): string[] {
   return [...out];
 }
 
+/**
+ * Every amount that may be the total by where it is printed: on a line labelled TOTAL, on a card payment's line,
+ * or cash paid less the change.
+ */
+export function totalCandidates(lines: Line[]): number[] {
+  const labelled = lines.filter((l) => TOTAL_LINE.test(l.norm) && !SUBTOTAL.test(l.norm));
+  const paid = amountsBy(lines, PAID);
+  const change = amountsBy(lines, CHANGE).filter((c) => c > 0);
+  const cash = paid.flatMap((p) => change.map((c) => p - c)).filter((t) => t > 0);
+  const all = [
+    ...labelled.flatMap((l) => moneyIn(l.norm).map((m) => m.cents)),
+    ...amountsBy(lines, CARD),
+    ...cash,
+  ];
+  return [...new Set(all.filter((c) => c > 0))];
+}
+
 /** Cash paid − change = total, each read from its labelled line. */
 function cashSums(lines: Line[], total: number): boolean {
   const paid = amountsBy(lines, PAID).filter((p) => p > total);
@@ -82,6 +109,7 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   if (data.items.length >= 2 && sum === total && data.confidence.items >= 0.9) out.push('items sum');
   out.push(...taxSums(lines, total));
   if (cashSums(lines, total)) out.push('efectivo-cambio');
+  if (amountsBy(lines, CARD).includes(total)) out.push('card payment');
   const pesos = pesosInWords(lines);
   const cents = centsInWords(lines);
   if (pesos !== null && cents !== null && pesos * 100 + cents === total) out.push('in words');

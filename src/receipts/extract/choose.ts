@@ -1,0 +1,30 @@
+import type { ReceiptData } from '../receipt.types.js';
+import { evidenceLevel } from './confidence.js';
+import { totalCandidates, totalEvidence } from './evidence.js';
+import type { Line } from './extract.text.js';
+
+/** The total as read agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). */
+function taxAgrees({ total, subtotal, iva }: ReceiptData): boolean {
+  if (total === null || iva === null || iva <= 0) return false;
+  const near = (a: number, b: number): boolean => Math.abs(a - b) <= 1;
+  if (subtotal !== null && near(subtotal + iva, total)) return true;
+  return [0.16, 0.08].some((r) => near(Math.round((total * r) / (1 + r)), iva));
+}
+
+/**
+ * The total the ticket's own checks back most. Every amount printed where a total may be (a TOTAL line, a card
+ * payment, cash less change) is weighed with the evidence the value read is weighed with, and replaces it only
+ * by reaching a higher level: a garbled TOTAL line then yields to the card line that pays the same purchase.
+ */
+export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
+  // A tip is paid beside the total (cash less change covers both); a total the rules mended together with the
+  // tax they read (`643.33` and `83.80` made 643.83 and 88.80, IVA included at 16 %) is a set, not a slip.
+  if (data.tip !== null || taxAgrees(data)) return data;
+  const level = (total: number): number => evidenceLevel('total', totalEvidence({ ...data, total }, lines));
+  let best = { total: data.total, level: data.total === null ? 0 : level(data.total) };
+  for (const total of totalCandidates(lines)) {
+    const l = level(total);
+    if (l > best.level) best = { total, level: l };
+  }
+  return best.total === data.total ? data : { ...data, total: best.total };
+}
