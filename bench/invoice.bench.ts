@@ -1,9 +1,10 @@
 /**
  * npm run bench:invoice — end-to-end latency (POST accepted → invoice completed) of the real app over HTTP on a
- * temp DATA_DIR with the real OCR, sandbox issuer and PDF: 20 receipts of ../shared/receipts/dev one at a time,
- * then all 20 at once. Prints the share of each stage and the peak RSS of the process (OCR workers are threads
- * of this process, so they are included). Goals: everything but OCR ≤ 150 ms per invoice; 20 at once complete
- * with peak RSS ≤ 500 MB.
+ * temp DATA_DIR with the real OCR, sandbox issuer and PDF: 20 receipts (BENCH_N) of ../shared/receipts/dev, or of
+ * a generated draw (BENCH_SEED), one at a time, then in bursts of 10 and of all of them at once (BENCH_AT_ONCE).
+ * Prints the share of each stage and, per mode, the peak RSS of the server process (OCR workers are threads of
+ * it, so they are included). Goals: everything but OCR ≤ 150 ms per invoice; 10 at once with peak RSS ≤ 500 MB.
+ * The server's settings come from the environment as in production (OCR_WORKERS, JOB_CONCURRENCY, ...).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,30 +34,57 @@ import { createReceiptReader } from '../src/receipts/receipts.reader.js';
 import { localStorage } from '../src/storage/local.storage.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The dev photos beside the repository; BENCH_RECEIPTS points elsewhere (e.g. from a worktree). */
-const RECEIPTS = process.env.BENCH_RECEIPTS ?? path.resolve(here, '../../shared/receipts/dev');
 const N = Number(process.env.BENCH_N ?? 20);
+/** A generated draw of the ticket generator (bench/ticketgen) instead of the dev photos. */
+const SEED = process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : undefined;
+/**
+ * The dev photos beside the repository; BENCH_RECEIPTS points elsewhere (e.g. from a worktree); BENCH_SEED the
+ * generated draw of that seed.
+ */
+const RECEIPTS =
+  SEED !== undefined
+    ? path.resolve(here, `ticketgen/out/seed-${SEED}`)
+    : (process.env.BENCH_RECEIPTS ?? path.resolve(here, '../../shared/receipts/dev'));
+/** Burst sizes: each mode posts the N photos in bursts of that many at once, a burst after the previous ended. */
+const AT_ONCE = [...new Set((process.env.BENCH_AT_ONCE ?? `10,${N}`).split(',').map(Number))]
+  .filter((k) => k > 0)
+  .map((k) => Math.min(k, N));
 
 const finished = new Map<string, (row: InvoicesTable) => void>();
 /** Wall-clock ms, comparable between the bench and its server child. */
 const wallNow = () => performance.timeOrigin + performance.now();
 
-/** The server child's peak resident set so far (Linux: VmHWM), in MB. */
+/** The server child's peak resident set since its last reset (Linux: VmHWM), in MB. */
 function peakRssMb(pid: number): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
+/**
+ * Starts the child's peak anew at its current resident set (Linux ≥ 4.0: `5` to clear_refs), so each mode's peak
+ * is its own. False where that is refused: the peaks are then the process's peak so far.
+ */
+function resetPeakRss(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function setup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-invoice-'));
+  // All N photos of the widest burst are one payer's: the per-payer cap must not refuse them.
+  const env = { ...process.env, MAX_PROCESSING_PER_PAYER: String(Math.max(20, N)) };
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000' }),
+    ...loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000' }),
     linkSecret: 'bench',
   };
   const db = createDb({ sqliteFile: config.databaseFile });
   await migrate(db);
   const clock = systemClock;
-  const reader = createReceiptReader({ workers: config.OCR_WORKERS });
+  const reader = createReceiptReader({ workers: config.OCR_WORKERS, recycleAfter: config.OCR_RECYCLE_AFTER });
   const deps: Deps = {
     config,
     db,
@@ -131,6 +159,8 @@ async function submit(url: string, key: string, file: string): Promise<Result> {
   const body = JSON.stringify({
     receipt_image: `data:image/jpeg;base64,${fs.readFileSync(file).toString('base64')}`,
     cfdi_usage: 'G03',
+    // Every reading goes on to its invoice: the bench measures the whole way, not a person's review.
+    review: 'never',
   });
   const t0 = wallNow();
   const res = await fetch(`${url}/api/svc/facturar-ticket`, {
@@ -157,8 +187,17 @@ const timingsOf = (r: Result): Record<string, number> => JSON.parse(r.row.receip
 /** Every tesseract pass: the page, and the re-reads (whole page, header) that weak tickets get. */
 const ocrOf = (t: Record<string, number>) => (t.ocr ?? 0) + (t.second_pass ?? 0) + (t.header_pass ?? 0);
 
+interface Mode {
+  label: string;
+  results: Result[];
+  /** Every photo sent → the last invoice finished. */
+  wallMs: number;
+  /** The server's peak RSS during the mode, MB. */
+  peakMb: number;
+}
+
 /** Stage means over completed invoices (failed ones carry no timings). */
-function report(label: string, results: Result[]) {
+function report({ label, results, wallMs, peakMb }: Mode) {
   const done = results.filter((r) => r.row.status === 'completed' && r.row.receipt_data);
   const t = done.map(timingsOf);
   const avg = (k: string) => mean(t.map((x) => x[k] ?? 0));
@@ -166,7 +205,6 @@ function report(label: string, results: Result[]) {
   const extract = mean(t.map((x) => Math.max(0, (x.total ?? 0) - (x.prepare ?? 0) - ocrOf(x))));
   const ms = done.map((r) => r.ms);
   const e2e = mean(ms);
-  const nonOcr = mean(done.map((r) => r.ms - ocrOf(timingsOf(r))));
   const nonOcrNoWait = mean(done.map((r) => r.ms - ocrOf(timingsOf(r)) - (timingsOf(r).wait ?? 0)));
   // Image preparation is the first step of reading the receipt: what the service adds beyond reading it.
   const service = mean(
@@ -177,6 +215,7 @@ function report(label: string, results: Result[]) {
     `${done.length}/${results.length}`,
     f(pct(ms, 50)),
     f(pct(ms, 95)),
+    f(wallMs / results.length),
     f(mean(done.map((r) => r.acceptMs))),
     f(avg('wait')),
     f(avg('prepare')),
@@ -184,49 +223,71 @@ function report(label: string, results: Result[]) {
     f(extract),
     f(avg('cfdi')),
     f(avg('pdf')),
-    f(nonOcr),
     f(nonOcrNoWait),
     f(service),
+    f(peakMb),
   ];
   console.log(`| ${cells.join(' | ')} |`);
 }
 
-async function main() {
-  const files = fs
-    .readdirSync(RECEIPTS)
-    .filter((f) => f.endsWith('.jpg'))
+/** The photos: the first N of the directory; a generated draw is made first unless it is already there. */
+async function photos(): Promise<string[]> {
+  const have = () =>
+    fs.existsSync(RECEIPTS) ? fs.readdirSync(RECEIPTS).filter((f) => f.endsWith('.jpg')) : [];
+  if (SEED !== undefined && have().length < N) {
+    // Loaded here only: the generator's canvas library would otherwise be loaded into the server child too.
+    const { generateTickets } = await import('./ticketgen/ticketgen.js');
+    await generateTickets(SEED, N, RECEIPTS);
+  }
+  return have()
     .sort()
     .slice(0, N)
     .map((f) => path.join(RECEIPTS, f));
-  const { child, ready } = await startServer();
-  const { url, key } = ready;
-  await submit(url, key, files[0]!); // warm-up: OCR workers, fonts, JIT
-  const sequential: Result[] = [];
-  for (const file of files) sequential.push(await submit(url, key, file));
-  const rssSequential = peakRssMb(child.pid!);
+}
+
+/** Posts `files` in bursts of `size` at once, each burst after the previous one finished; `size` 1 is one at a time. */
+async function runMode(
+  label: string,
+  files: string[],
+  size: number,
+  ready: Ready,
+  pid: number,
+): Promise<Mode> {
+  const own = resetPeakRss(pid);
+  const results: Result[] = [];
   const t0 = performance.now();
-  const parallel = await Promise.all(files.map((file) => submit(url, key, file)));
-  const wall = performance.now() - t0;
-  const rssPeak = peakRssMb(child.pid!);
+  for (let i = 0; i < files.length; i += size)
+    results.push(
+      ...(await Promise.all(files.slice(i, i + size).map((f) => submit(ready.url, ready.key, f)))),
+    );
+  const wallMs = performance.now() - t0;
+  return { label: own ? label : `${label} (peak since start)`, results, wallMs, peakMb: peakRssMb(pid) };
+}
+
+async function main() {
+  const files = await photos();
+  const { child, ready } = await startServer();
+  await submit(ready.url, ready.key, files[0]!); // warm-up: OCR workers, fonts, JIT
+  const modes = [await runMode('one at a time', files, 1, ready, child.pid!)];
+  for (const k of AT_ONCE) modes.push(await runMode(`${k} at once`, files, k, ready, child.pid!));
   child.send('stop');
   await new Promise((r) => child.once('exit', r));
 
+  const [l1, l5] = os.loadavg();
   console.log(
-    `\n${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? ''}`,
+    `\n${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? ''}, load average ${l1?.toFixed(1)} / ${l5?.toFixed(1)} (1 / 5 min)`,
+  );
+  const set = SEED !== undefined ? `the generated draw of seed ${SEED}` : RECEIPTS;
+  const arenas = process.env.MALLOC_ARENA_MAX ? ` MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : '';
+  console.log(
+    `JOB_CONCURRENCY=${ready.jobConcurrency} OCR_WORKERS=${ready.ocrWorkers}${arenas}, ${files.length} receipts of ${set}; "k at once" posts them in bursts of k; means over completed invoices\n`,
   );
   console.log(
-    `JOB_CONCURRENCY=${ready.jobConcurrency} OCR_WORKERS=${ready.ocrWorkers}, ${files.length} receipts of shared/receipts/dev; means over completed invoices\n`,
+    '| mode | completed | p50 ms | p95 ms | wall ms per invoice | 202 after ms | queue wait | prepare | OCR ms (share) | extract | XML+seal | PDF | all but OCR and queue wait | all but reading (prepare + OCR) and queue wait | server peak RSS MB |',
   );
-  console.log(
-    '| mode | completed | p50 ms | p95 ms | 202 after ms | queue wait | prepare | OCR ms (share) | extract | XML+seal | PDF | all but OCR | all but OCR and queue wait | all but reading (prepare + OCR) and queue wait |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  report('one at a time', sequential);
-  report(`${files.length} at once`, parallel);
-  console.log(
-    `\n${files.length} at once: all done in ${(wall / 1000).toFixed(1)} s; server peak RSS ${rssPeak.toFixed(0)} MB (after the one-at-a-time phase: ${rssSequential.toFixed(0)} MB)`,
-  );
-  const failed = [...sequential, ...parallel].filter((r) => r.row.status !== 'completed');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const m of modes) report(m);
+  const failed = modes.flatMap((m) => m.results).filter((r) => r.row.status !== 'completed');
   for (const r of failed.slice(0, 10)) console.log(`failed: ${r.row.failure_code} ${r.row.failure_reason}`);
 }
 
