@@ -204,6 +204,32 @@ describe('a name as printed', () => {
     expect(confidenceOf(weighEvidence(d, TODAY)).vendor_name).toBeLessThan(0.9);
   });
 
+  it('doubts a company type in no form tickets print (dots on some parts only, a stray letter)', () => {
+    for (const name of [
+      'OPERADORA DE ALIMENTOS LA TERRAZA, SA. DE CV',
+      'OPERADORA DE ALIMENTOS LA TERRAZA SA PI DE CV.',
+    ]) {
+      const d = data({ vendor_name: name, text: TICKET.replace(/^.*$/m, name) });
+      expect(weighEvidence(d, TODAY).vendor_name).toContain('!company type');
+      expect(confidenceOf(weighEvidence(d, TODAY)).vendor_name).toBeLessThan(0.9);
+    }
+    for (const name of [
+      'OPERADORA DE ALIMENTOS LA TERRAZA, S.A.P.I. DE C.V.',
+      'OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV',
+    ]) {
+      const d = data({ vendor_name: name, text: TICKET.replace(/^.*$/m, name) });
+      expect(weighEvidence(d, TODAY).vendor_name).toContain('company type');
+    }
+  });
+
+  it("doubts a name without a company type beside a company's RFC", () => {
+    const d = data({
+      vendor_name: 'OPERADORA DE ALIMENTOS LA TERRAZA',
+      text: TICKET.replace(' SA DE CV', ''),
+    });
+    expect(weighEvidence(d, TODAY).vendor_name).toContain('!company type');
+  });
+
   it("takes a one-word denominación's first three letters as its RFC letters", () => {
     const d = data({
       vendor_name: 'LA PALMA SA DE CV',

@@ -10,8 +10,8 @@ import type { Evidence } from './evidence.js';
 const LEVELS: Record<KeyField, readonly number[]> = {
   total: [0.3, 0.8, 0.9, 0.97, 0.98],
   vendor_rfc: [0.1, 0.5, 0.9, 0.97, 0.98],
-  date: [0.3, 0.7, 0.9, 0.97, 0.98],
-  vendor_name: [0.1, 0.15, 0.5, 0.96, 0.97],
+  date: [0.3, 0.65, 0.9, 0.97, 0.98],
+  vendor_name: [0.05, 0.2, 0.35, 0.96, 0.97],
 };
 
 const has = (ev: string[], ...names: string[]): boolean => names.every((n) => ev.includes(n));
@@ -55,7 +55,7 @@ function nameLevel(ev: string[]): number {
   let level =
     1 + count(ev, ['letters of RFC', 'printed']) + (has(ev, 'next to RFC') || has(ev, 'catalog') ? 1 : 0);
   if (has(ev, '!letters of RFC')) level = Math.min(level, 1);
-  if (has(ev, '!lone letter')) level = Math.min(level, 2);
+  if (has(ev, '!lone letter') || has(ev, '!company type')) level = Math.min(level, 2);
   return Math.min(level, 4);
 }
 

@@ -1,4 +1,4 @@
-import { hasValidCheckDigit } from '../../catalogs/rfc.js';
+import { hasValidCheckDigit, isRfcShape } from '../../catalogs/rfc.js';
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
 import { centsInWords } from './extract.amounts.js';
@@ -8,6 +8,7 @@ import {
   CARD_WORDS,
   type Line,
   moneyIn,
+  SPELLED_TYPE,
   stripAccents,
   TOTAL_WORD,
   toLines,
@@ -165,12 +166,23 @@ const AS_DIGIT: Record<string, string> = {
 
 /** A letter and a digit OCR takes for one another (`7`/`Z`, `1`/`I`, `5`/`S`…): where either may stand. */
 const crossLookalike = (a: string, b: string): boolean =>
-  /\d/.test(a) !== /\d/.test(b) && (LOOKALIKE[a]?.includes(b) ?? false);
+  (/\d/.test(a) !== /\d/.test(b) &&
+    [LOOKALIKE[a]?.includes(b), LOOKALIKE[b]?.includes(a), AS_LETTER[a] === b, AS_LETTER[b] === a].some(
+      Boolean,
+    )) ||
+  (AS_DIGIT[a]?.includes(b) ?? false) ||
+  (AS_DIGIT[b]?.includes(a) ?? false);
+
+interface Subs {
+  forced: number;
+  lookalike: number;
+  free: number;
+}
 
 /**
  * Substitutions from `read` to `rfc`: those the structure forces (a digit where a letter goes, read as its usual
  * look-alike letter, or the reverse); look-alikes where the structure takes either (the homoclave and check
- * digit), or a letter the name's initials ask for; and the others.
+ * digit), or a look-alike letter the name's initials ask for; and the others.
  */
 function substitutions(read: string, rfc: string, nameLetters: boolean): Subs {
   const out = { forced: 0, lookalike: 0, free: 0 };
@@ -179,46 +191,46 @@ function substitutions(read: string, rfc: string, nameLetters: boolean): Subs {
     if (a === b) continue;
     const cls = rfcClass(rfc, i);
     if ((cls === 'L' && AS_LETTER[a] === b) || (cls === 'D' && AS_DIGIT[a]?.includes(b))) out.forced++;
-    else if ((cls === 'H' && crossLookalike(a, b)) || (cls === 'L' && nameLetters)) out.lookalike++;
+    else if (
+      (cls === 'H' && crossLookalike(a, b)) ||
+      (cls === 'L' && nameLetters && (LOOKALIKE[a]?.includes(b) ?? false))
+    )
+      out.lookalike++;
     else out.free++;
   }
   return out;
 }
 
-interface Subs {
-  forced: number;
-  lookalike: number;
-  free: number;
-}
 const fewer = (a: Subs, b: Subs): boolean =>
   a.free !== b.free ? a.free < b.free : a.lookalike + a.forced < b.lookalike + b.forced;
 
-/**
- * How the RFC chosen differs from the closest RFC-long stretch of a line (one extra character allowed: a
- * thermal zero read twice): `forced repair` when every change is one the structure forces, `look-alike repair`
- * when the others are a letter/digit look-alike where either may stand or a letter the name's initials ask
- * for, `!letter changed` when a character was swapped for another of its own kind, which only the check digit
- * backs (one in eleven wrong swaps pass it).
- */
-function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string {
-  let best: Subs | null = null;
+/** The RFC-long stretches of the lines (one extra character allowed: a thermal zero read twice). */
+function* stretches(lines: Line[], len: number): Generator<string> {
   for (const l of lines) {
     const s = compact(l.raw);
-    for (let i = 0; i + rfc.length <= s.length; i++)
-      for (const extra of [0, 1]) {
-        const w = s.slice(i, i + rfc.length + extra);
-        const reads = extra ? [...w].map((_, k) => w.slice(0, k) + w.slice(k + 1)) : [w];
-        for (const r of reads) {
-          if (r.length !== rfc.length) continue;
-          const d = substitutions(r, rfc, nameLetters);
-          if (d.forced + d.lookalike + d.free > 4) continue;
-          if (!best || fewer(d, best)) best = d;
-        }
-      }
+    for (let i = 0; i + len <= s.length; i++) {
+      yield s.slice(i, i + len);
+      const w = s.slice(i, i + len + 1);
+      if (w.length > len) for (let k = 0; k < w.length; k++) yield w.slice(0, k) + w.slice(k + 1);
+    }
+  }
+}
+
+/**
+ * How the RFC chosen differs from the closest RFC-long stretch of a line: `forced repair` when every change is
+ * one the structure forces, `look-alike repair` when the others are look-alikes where either may stand or a
+ * letter the name's initials ask for, `!letter changed` when a character was swapped for another of its own
+ * kind, which only the check digit backs (one in eleven wrong swaps pass it).
+ */
+function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string {
+  let best: { d: Subs; read: string } | null = null;
+  for (const read of stretches(lines, rfc.length)) {
+    const d = substitutions(read, rfc, nameLetters);
+    if (d.forced + d.lookalike + d.free > 4) continue;
+    if (!best || fewer(d, best.d)) best = { d, read };
   }
   if (!best) return '!not printed';
-  if (best.free > 0) return '!letter changed';
-  return best.lookalike > 0 ? 'look-alike repair' : 'forced repair';
+  return best.d.free > 0 ? '!letter changed' : best.d.lookalike > 0 ? 'look-alike repair' : 'forced repair';
 }
 
 const realRfcDate = (rfc: string): boolean => {
@@ -351,6 +363,22 @@ const speckWord = (at: Line[], name: string): boolean =>
       .some((w) => /^[a-zñ]$/.test(w) && new RegExp(`(^|\\s)${w.toUpperCase()}(\\s|$)`).test(name)),
   );
 
+/**
+ * A company type as tickets print it: all its dots or none (`S.A. DE C.V.`, `SA DE CV`, `S.A.P.I. DE C.V.`,
+ * `S. DE R.L. DE C.V.`, `S.C.`…) or written out. Anything else (`SA. DE CV`, `S.A.P.. DE`, `SA DE E CV`) was
+ * mended from a garbled reading or kept one, and the razón social must carry it exactly.
+ */
+const TYPE_FORM = new RegExp(
+  `^(?:S\\.A\\.(?:P\\.I\\.|B\\.|S\\.)?(?: DE C\\.V\\.)?|SA(?:PI|B|S)?(?: DE CV)?|S\\. DE R\\.L\\.(?: DE C\\.V\\.)?|S DE RL(?: DE CV)?|S\\.C\\.(?: DE R\\.L\\.(?: DE C\\.V\\.)?)?|SC|A\\.C\\.|AC|${SPELLED_TYPE})$`,
+);
+const typeForm = (name: string): boolean =>
+  TYPE_FORM.test(
+    name
+      .slice(withoutCompanyType(name).length)
+      .replace(/^,?\s*/, '')
+      .trim(),
+  );
+
 /** Evidence for the vendor's name (the razón social or a persona física's name). */
 export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogLookup): string[] {
   const name = data.vendor_name;
@@ -375,7 +403,10 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
     const row = catalog?.byRfc(rfc);
     if (row && compact(row.razon_social) === compact(name)) out.push('catalog');
   }
-  if (isCompany(name)) out.push('company type');
+  if (isCompany(name))
+    out.push(typeForm(stripAccents(name).toUpperCase()) ? 'company type' : '!company type');
+  // A company's RFC (12 characters) beside a name with no company type the forms know: one kept garbled.
+  else if (rfc?.length === 12) out.push('!company type');
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
   if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(withoutCompanyType(name)) || speckWord(at, name))
     out.push('!lone letter');

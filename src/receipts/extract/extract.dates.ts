@@ -14,11 +14,10 @@ export interface DateTime {
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * Which purchase dates are plausible, as ISO days, relative to the reader's clock: likely from two years back
- * (a ticket older than that is not brought to be invoiced) to the end of next year, possible from 2000 to nine
- * ahead. Dates after today stay possible: tickets are printed by the store's clock, which can be wrong (and the
- * synthetic evaluation tickets carry such dates). A year outside the likely span is first read as a misread
- * digit (`2020` for 2026).
+ * Which purchase dates are plausible, as ISO days, relative to the reader's clock: likely from seven years back
+ * to four ahead, possible from 2000 to nine ahead. Dates after today stay possible: tickets are printed by
+ * the store's clock, which can be wrong (and the synthetic evaluation tickets carry such dates). Real receipts
+ * years old are read as printed; the evidence (evidence.ts) doubts them instead.
  */
 export interface DateWindow {
   possibleFrom: string;
@@ -32,8 +31,8 @@ export function dateWindow(today: Date): DateWindow {
   return {
     possibleFrom: '2000-01-01',
     possibleTo: `${y + 9}-12-31`,
-    likelyFrom: `${y - 2}-01-01`,
-    likelyTo: `${y + 1}-12-31`,
+    likelyFrom: `${y - 7}-01-01`,
+    likelyTo: `${y + 4}-12-31`,
   };
 }
 
@@ -50,7 +49,7 @@ function validDate(y: number, m: number, d: number): string | null {
 const FIX: Record<string, string[]> = {
   '8': ['0'],
   '6': ['0'],
-  '0': ['8', '6'],
+  '0': ['8'],
   '3': ['8'],
   '9': ['0'],
   '7': ['2', '1'],

@@ -39,7 +39,8 @@ const AS_LETTER: Record<string, string[]> = {
   '3': ['B'],
   '9': ['G'],
 };
-const SIMILAR_DIGITS: Record<string, string[]> = {
+/** Digits OCR takes for one another in thermal print (a faded 8 read as 0, a 6 as 5…). */
+export const SIMILAR_DIGITS: Record<string, string[]> = {
   '0': ['8', '6', '9'],
   '8': ['0', '6', '3', '9'],
   '6': ['0', '8', '5'],
