@@ -322,6 +322,15 @@ describe('a photo read as garbage (no total, no date)', () => {
     expect(data.total).toBeNull();
   });
 
+  it('is not turned when read surely as it lies, though it gives neither a total nor a date', async () => {
+    const sure = { text: 'VINIT NI JUNILVA\nL F 5 AI SA', confidence: 75 };
+    const { data, engine } = await readWith([sure], { headerPass: false, vendorPass: false });
+    expect(engine.calls).toBe(1);
+    expect(data.timings.turn).toBeUndefined();
+    const unsure = await readWith([{ ...sure, confidence: 59 }], { headerPass: false, vendorPass: false });
+    expect(unsure.engine.calls).toBe(4);
+  });
+
   it('tries the quarter turns first on a page wider than tall, the half turn first on one taller than wide', () => {
     const gray = (width: number, height: number) => ({ data: new Uint8Array(width * height), width, height });
     expect(turnsFor(gray(300, 200))).toEqual([90, 270, 180]);
