@@ -634,15 +634,13 @@ function skewAngle(g: Gray): number {
   // Coarse 1° search, then 0.25° around the best.
   let best = 0;
   let bestScore = -1;
-  for (let a = -6; a <= 6; a += 1) {
+  const tryAngle = (a: number): void => {
     const sc = score(a);
     if (sc > bestScore) [best, bestScore] = [a, sc];
-  }
+  };
+  for (let a = -6; a <= 6; a += 1) tryAngle(a);
   const coarse = best;
-  for (let a = coarse - 0.75; a <= coarse + 0.751; a += 0.25) {
-    const sc = score(a);
-    if (sc > bestScore) [best, bestScore] = [a, sc];
-  }
+  for (let a = coarse - 0.75; a <= coarse + 0.751; a += 0.25) tryAngle(a);
   return -best;
 }
 
