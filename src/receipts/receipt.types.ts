@@ -39,10 +39,7 @@ export interface ReceiptData extends ReceiptFields {
   text: string;
   /** Milliseconds spent per stage (prepare, ocr, extract, total, ...). */
   timings: Record<string, number>;
-  /**
-   * Per key field, the evidence that backs the value chosen (`"total": ["label TOTAL", "subtotal+iva"]`): the
-   * checks its confidence was computed from (extract/evidence.ts).
-   */
+  /** Per key field, the evidence its confidence was computed from (`"total": ["label TOTAL"]`, evidence.ts). */
   sources?: Partial<Record<FieldName, string[]>>;
 }
 

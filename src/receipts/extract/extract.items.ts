@@ -1,23 +1,27 @@
 import type { ReceiptItem } from '../receipt.types.js';
-import { DISCOUNT_WORDS, digitSlips, type Line, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
+import {
+  DISCOUNT_WORDS,
+  digitSlips,
+  type Line,
+  type Money,
+  moneyIn,
+  TOTAL_WORD,
+  VOUCHER_WORDS,
+} from './extract.text.js';
 
 const STOP = new RegExp(
-  // `PAGO: $50.00` and `SU PAGO` are what the customer handed over (a parking ticket prints no TOTAL);
-  // `PAGO: TELMEX 350.00` is a bill paid, an item. `CIVA INCLUIDO 187.18)`: a bracket read C before IVA.
-  // `CONSUMO 349.60` over `PROPINA`: a restaurant's bill before the tip (not `CONSUMO DE ALIMENTOS 350.00`).
+  // `PAGO: $50.00` and `SU PAGO` are what the customer handed over (`PAGO: TELMEX 350.00` is an item); `CIVA`: a
+  // bracket read C; `CONSUMO 349.60`: a restaurant's bill before the tip.
   `^CONSUMO\\s?:?\\s?\\$?\\s?\\d[\\d,]*[.,]\\d{2}\\s*$|SUB\\s?-?TOTAL|^SUMA\\b|^IMPUESTOS?\\b|${TOTAL_WORD}|(?:\\b|^C)IVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b|\\bSU PAGO\\b|^PAGO\\s?:\\s?\\$?\\s?\\d|${VOUCHER_WORDS}`,
 );
 // Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
 const NOT_ITEM =
   /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|FOLIO|TICKET|MESERO|CAJERO|\bTEL\b|C\.P|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:|\bHORA\b\s?:?\s?\d{1,2}\s?[:.]\s?\d{2}/;
-// Header words a product may carry too (`CAJA ORGANIZADORA`, `MESA PLEGABLE`, a parking lot's
-// `TIEMPO 3 HORA(S) $75.00`): a header only without a price (HORA with a time after it always is one, even
-// read as a price: `HORA 14.35`).
+// Header words a product may carry too (`CAJA ORGANIZADORA`): a header only without a price.
 const HEADER_WORD = /\b(?:CAJA|MESA|BOMBA|ISLA|TRANS(?:ACCION)?|HORA)\b/;
 /**
- * Quantity, a sold-by unit, the times sign and the unit price: `2 X 30.46`, `2 @ 16.00`, `1X51.50`,
- * `2.410 KG X $21.54`, or the unit alone in place of the sign (`4 PZA 1,499.00`, `7.5M 22.90`). OCR reads the
- * times sign as `E`, `XxX`, `Q`, `€`, or a lone `0`/`O`.
+ * Quantity, a sold-by unit, the times sign (as OCR reads it: `E`, `XxX`, `Q`, `€`, a lone `0`) and the unit
+ * price: `2 X 30.46`, `2.410 KG X $21.54`, or the unit in place of the sign (`4 PZA 1,499.00`).
  */
 const QTY_LINE =
   /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)(?:(?:\s?(?:KG|K|GR|G|LTS?|L|PZA?|PZS))?(?:\s?(?:X+|@|E|\*|Q|€)\s?|\s[0O]\s)|\s?(?:KG|GR|LTS?|PZA?|PZS|M|MTS?)\s)\$?\s?\d[\d,]*[.,]\d{2}/;
@@ -40,9 +44,8 @@ interface Draft {
 }
 
 /**
- * What a digit read on a line total may have been: a barred or dotted zero read as 8, 6 or 9 (thermal fonts), a
- * 3 for an 8, and 5 and 6 for each other. The zero's slips go one way only (a true 8 read as 0 is rare), since
- * allowing both makes wrong repairs as cheap as right ones.
+ * What a digit read on a line total may have been: a barred zero read as 8, 6 or 9, a 3 for an 8, 5 and 6 for
+ * each other. The zero's slips go one way only: both ways would make wrong repairs as cheap as right ones.
  */
 const AMOUNT_SLIPS: Record<string, string[]> = {
   '8': ['0'],
@@ -62,10 +65,7 @@ function lookalikes(cents: number): number[] {
   return out.filter((c) => c !== cents);
 }
 
-/**
- * The amount with one digit of its pesos dropped: a glyph read as two (`924.36` for 94.36, a dotted zero as `80`).
- * Never the only digit, nor one that would leave a leading zero.
- */
+/** The amount with one digit of its pesos dropped (a glyph read as two: `924.36` for 94.36), no leading zero. */
 function withDigitDropped(cents: number): number[] {
   const pesos = String(Math.floor(cents / 100));
   if (pesos.length < 2) return [];
@@ -77,10 +77,7 @@ function withDigitDropped(cents: number): number[] {
   return [...out];
 }
 
-/**
- * Options for an amount read cleanly: as read, then one and two look-alike slips away, then a digit of its pesos
- * too many (as unlikely as two slips).
- */
+/** Options for an amount read cleanly: as read, one and two slips away, a digit of its pesos too many (two slips). */
 function readOptions(cents: number): Option[] {
   const one = lookalikes(cents).map((c) => ({ cents: c, slips: 1 }));
   const two = one.flatMap((o) => lookalikes(o.cents).map((c) => ({ cents: c, slips: 2 })));
@@ -103,19 +100,15 @@ function dedupe(options: Option[]): Option[] {
   return [...seen.values()];
 }
 
-/**
- * A line's prices: a weight opening a line that has prices after it (`0.35 TORTILLA XG 23.79 8.40`,
- * `2.41 KG X $21.54`) is a quantity; alone (`38.00 E` under its description) it is the price.
- */
-function pricesIn(norm: string): ReturnType<typeof moneyIn> {
+/** A line's prices: a weight opening a line with prices after it (`0.35 TORTILLA 23.79 8.40`) is a quantity. */
+function pricesIn(norm: string): Money[] {
   const money = moneyIn(norm);
   return money.length > 1 && money[0]?.at === 0 && /^\S+\s?[A-Z]/.test(norm) ? money.slice(1) : money;
 }
 
 /**
- * The line's amount: its last one with two decimals, or a three-decimal misread (`76.800`) where an amount
- * belongs: after a unit price, on a line opened by a quantity, or before a tax letter (`82.728 A`). Otherwise a
- * three-decimal number is a weight (`PESO NETO 0.250`).
+ * The line's amount: its last one with two decimals, or a three-decimal misread (`76.800`) where an amount belongs
+ * (after a unit price, on a line opened by a quantity, before a tax letter); elsewhere that is a weight.
  */
 function lineAmount(norm: string): { at: number; options: Option[] } | null {
   const money = pricesIn(norm);
@@ -162,17 +155,11 @@ function describe(s: string): { desc: string; qty: number | null } {
 /** A description worth the name: two letters in a row, and not just the times sign misread (`XXX`). */
 const isDescription = (d: string): boolean => /[A-Z]{2,}/.test(d) && !/^X+$/.test(d);
 
-/**
- * A line that is nothing but an amount (`$158.00`), as under a label that wrapped it (`TOTAL:`); only a TOTAL
- * label ends the items so (an item `CAMBIO DE ACEITE` may wrap its price too).
- */
+/** A line that is nothing but an amount: under a `TOTAL:` that wrapped it, it ends the items. */
 const AMOUNT_ONLY = /^\$?\s?\d[\d,]*[.,]\d{2}$/;
 /** A label line that opens with TOTAL and holds no figure (`TOTAL:`, `TOTAL A PAGAR:`). */
 const TOTAL_LINE = new RegExp(`^\\W*${TOTAL_WORD}[^\\d]*$`);
-/**
- * A rate, not a purchase: a line ending in an amount per unit (`TARIFA: $18.00 / HORA`); not a weighed item's
- * unit price (`2.076 KG X 169.00/KG $350.84`).
- */
+/** A rate, not a purchase: a line ending in an amount per unit (`TARIFA: $18.00 / HORA`). */
 const RATE = /\d[.,]\d{2}\s?\/\s?[A-Z]+\.?$/;
 /** A fuel block's own lines, printed after its amount too (`PRECIO UNITARIO: $24.00`). */
 const BLOCK_LINE = /^(?:PRECIO|LITROS|LTS|VOLUMEN|IMPORTE|MONTO|PRODUCTO)\b/;
@@ -234,33 +221,43 @@ function zoneItems(zone: Line[], qtyLast = false): Draft[] {
       pendingDesc = isDescription(d) ? d : pendingDesc;
       continue;
     }
-    // "DESC 2 X 95.00 190.00": the number before the unit price is the quantity.
-    const before = text.slice(0, Math.min(money[0]?.at ?? amount.at, amount.at));
-    const twoPrices = money.length >= 2 || (money.length === 1 && (money[0]?.at ?? 0) < amount.at);
-    const trail = twoPrices ? /\s(\d+(?:[.,]\d{1,3})?)\s?(?:X|@|\*)?\s*\$?\s*$/.exec(before) : null;
-    const unit = twoPrices ? (money[0]?.cents ?? null) : null;
-    // `4 REFRESCO 21 38.38 153.52`: a number both before the description and before the unit price; the one
-    // the arithmetic backs is the quantity, the other is part of the description (`2L` misread).
-    const withTrail = trail ? describe(before.slice(0, trail.index)) : null;
-    const trailQty = trail?.[1] ? num(trail[1]) : null;
-    const useTrail =
-      withTrail !== null &&
-      (withTrail.qty === null ||
-        backs(trailQty, unit, amount.options) ||
-        !backs(withTrail.qty, unit, amount.options));
-    let parsed = useTrail && withTrail ? withTrail : describe(before);
-    let qty = useTrail ? trailQty : parsed.qty;
-    // Under a `DESCRIPCION CANT IMPORTE` header, the number before the amount is the quantity.
-    const lastNumber = qtyLast && !twoPrices && qty === null ? QTY_LAST.exec(before) : null;
-    if (lastNumber?.[1]) {
-      const rest = describe(before.slice(0, lastNumber.index));
-      if (isDescription(rest.desc)) [parsed, qty] = [rest, num(lastNumber[1])];
-    }
-    const description = isDescription(parsed.desc) ? parsed.desc : pendingDesc;
+    const { desc, qty, unit } = pricedLine(text, money, amount, qtyLast);
+    const description = isDescription(desc) ? desc : pendingDesc;
     if (description) items.push({ description, quantity: qty ?? 1, options: amount.options, unit });
     pendingDesc = null;
   }
   return items;
+}
+
+/** A line ending in its amount: its description, and the quantity and unit price printed before the amount. */
+function pricedLine(
+  text: string,
+  money: Money[],
+  amount: { at: number; options: Option[] },
+  qtyLast: boolean,
+): { desc: string; qty: number | null; unit: number | null } {
+  // "DESC 2 X 95.00 190.00": the number before the unit price is the quantity.
+  const before = text.slice(0, Math.min(money[0]?.at ?? amount.at, amount.at));
+  const twoPrices = money.length >= 2 || (money.length === 1 && (money[0]?.at ?? 0) < amount.at);
+  const trail = twoPrices ? /\s(\d+(?:[.,]\d{1,3})?)\s?(?:X|@|\*)?\s*\$?\s*$/.exec(before) : null;
+  const unit = twoPrices ? (money[0]?.cents ?? null) : null;
+  // `4 REFRESCO 21 38.38 153.52`: a number before the description and one before the unit price; the one the
+  // arithmetic backs is the quantity, the other is part of the description (`2L` misread).
+  const withTrail = trail ? describe(before.slice(0, trail.index)) : null;
+  const trailQty = trail?.[1] ? num(trail[1]) : null;
+  const useTrail =
+    withTrail !== null &&
+    (withTrail.qty === null ||
+      backs(trailQty, unit, amount.options) ||
+      !backs(withTrail.qty, unit, amount.options));
+  const parsed = useTrail && withTrail ? withTrail : describe(before);
+  const qty = useTrail ? trailQty : parsed.qty;
+  // Under a `DESCRIPCION CANT IMPORTE` header, the number before the amount is the quantity.
+  const lastNumber = qtyLast && !twoPrices && qty === null ? QTY_LAST.exec(before) : null;
+  const rest = lastNumber?.[1] ? describe(before.slice(0, lastNumber.index)) : null;
+  if (lastNumber?.[1] && rest && isDescription(rest.desc))
+    return { desc: rest.desc, qty: num(lastNumber[1]), unit };
+  return { desc: parsed.desc, qty, unit };
 }
 
 /** Quantity × unit price is one of the amount's readings (to the cent, as tickets round weighed goods). */
@@ -268,10 +265,7 @@ function backs(qty: number | null, unit: number | null, options: Option[]): bool
   return qty !== null && unit !== null && options.some((o) => o.cents === Math.round(qty * unit));
 }
 
-/**
- * `26 41.66` or `4 8 39.90` under an item: quantity, a times sign OCR read as a digit, and the unit price. Taken
- * only where quantity × unit price is one of the item's amount readings.
- */
+/** `26 41.66` under an item: quantity, the times sign read as a digit, unit price; where the product backs it. */
 function soldAs(text: string, options: Option[]): { quantity: number; unit: number } | null {
   const m = /^(\d{1,3})\s?(\d)?\s\$?(\d[\d,]*[.,]\d{2})$/.exec(text);
   if (!m?.[1]) return null;
@@ -291,10 +285,7 @@ const LITRES = /^(?:LITROS|LTS|VOLUMEN)\s?[:.]?\s*(\d+[.,]\d{1,3})\b/;
 const UNIT_PRICE = /^PRECIO\b/;
 const LINE_TOTAL = /^(?:IMPORTE|MONTO)\b/;
 
-/**
- * Fuel tickets print each product as a labelled block: `PRODUCTO: MAGNA`, `LITROS: 42.669`,
- * `PRECIO/LITRO: $24.11`, `IMPORTE: $1,028.75` (or the product, then `1 X 93.47 93.47`).
- */
+/** Fuel tickets' labelled blocks: `PRODUCTO: MAGNA`, `LITROS: 42.669`, `PRECIO/LITRO: $24.11`, `IMPORTE: …`. */
 function labelledItems(lines: Line[]): { drafts: Draft[]; end: number } {
   const out: Draft[] = [];
   let end = -1;
@@ -338,16 +329,12 @@ function withProduct(d: Draft): Option[] {
   if (p === null) return d.options;
   const agreeing = d.options.find((o) => o.cents === p);
   if (agreeing) return [{ cents: p, slips: 0 }, ...d.options.filter((o) => o !== agreeing)];
-  // No reading agrees: the product is as likely as the line's amount with one slip; a misread amount (no
-  // clean option) yields to it.
+  // No reading agrees: the product counts as one slip; a misread amount (no clean option) yields to it.
   const clean = d.options[0]?.slips === 0;
   return clean ? [...d.options, { cents: p, slips: 1 }] : [{ cents: p, slips: 1 }, ...d.options];
 }
 
-/**
- * A fit may assume at most this many OCR slips in all: a gap that needs more is something else (a line not read,
- * a charge or discount that is no item), and the search stays small.
- */
+/** A fit assumes at most this many slips in all: a gap needing more is something else (a line not read). */
 const MAX_SLIPS = 3;
 
 /** One line total taken at another of its values: which line, which option, and what that changes. */
@@ -359,9 +346,8 @@ interface Change {
 }
 
 /**
- * The one set of changes (at most MAX_SLIPS slips, each line changed once, fewest slips) that moves the sum of
- * the likeliest values by `gap`: its option per line, or null when there is none or more than one (two equally
- * good repairs: neither is trusted), with the slips it assumes.
+ * The one set of changes (fewest slips, at most MAX_SLIPS, each line once) that moves the sum of the likeliest
+ * values by `gap`: its option per line and slips; null for none or a tie (neither repair is trusted).
  */
 function fitGap(options: Option[][], gap: number): { picks: number[]; slips: number } | null {
   const changes: Change[] = [];
@@ -383,8 +369,7 @@ function fitGap(options: Option[][], gap: number): { picks: number[]; slips: num
     if (slips < bestSlips) [best, bestSlips, ties] = [set, slips, 1];
     else ties++;
   };
-  // Sets of one, two or three changed lines (each change costs a slip at least), lines in increasing order so
-  // that each set is counted once.
+  // Sets of one, two or three changed lines, in increasing order so that each set is counted once.
   for (const c of byDelta.get(gap) ?? []) consider([c]);
   for (const a of changes) {
     for (const b of byDelta.get(gap - a.delta) ?? []) if (b.item > a.item) consider([a, b]);
@@ -414,11 +399,9 @@ export interface ItemsReading {
 }
 
 /**
- * Purchased lines: description, quantity and line total, read once. Each line total's reading (and the
- * quantity × unit price) gives candidates; `fitTo` takes, when the likeliest ones do not add up to any of the
- * targets (the ticket's total, subtotal, total without the tip), the one set of at most MAX_SLIPS slips that does
- * (`76.800` → 76.00, `717.88` → 2 × 38.90). Not where a discount, savings or points line sits among the items
- * (before the total): those items need not add up.
+ * Purchased lines, each line total with its candidates; `fitTo` takes, when the likeliest do not add up to any
+ * target (total, subtotal, total without tip), the one fit that does (`76.800` → 76.00). Not where a discount or
+ * points line sits among the items: those need not add up.
  */
 export function readItems(lines: Line[]): ItemsReading {
   const zone = itemZone(lines);
@@ -458,23 +441,20 @@ export function readItems(lines: Line[]): ItemsReading {
 }
 
 /**
- * The last line read as an item is the TOTAL with its label lost (`zo 2932.66` after five items): a word of
- * at most three letters for a description, and an amount that is what the items above add up to, or one digit
- * from it. Not with fewer than two items above (a single item's line and the total agree by nature).
+ * The last item is the TOTAL with its label lost (`zo 2932.66`): at most three letters, and the sum of two or
+ * more items above, or one digit from it.
  */
 function isLostTotal(drafts: Draft[]): boolean {
   const last = drafts[drafts.length - 1];
   if (!last || drafts.length < 3 || !/^[A-Z]{1,3}$/.test(last.description)) return false;
   const above = drafts.slice(0, -1).reduce((s, d) => s + (d.options[0]?.cents ?? 0), 0);
   const amount = last.options[0]?.cents ?? 0;
-  // One digit apart at most (`2932.65`, `2932.66`): a slip in one of the lines that add up.
   return amount > 0 && (digitSlips(amount, above)?.length ?? 2) <= 1;
 }
 
 /**
- * A weight printed with three decimals and read with fewer (`1.55` for 1.548 kg, `0.35` for 0.353): the line
- * total over the unit price gives it back, when that is within a hundredth of what was read and multiplies back
- * to the line total. Whole quantities are left alone.
+ * A weight read with fewer decimals than printed (`1.55` for 1.548 kg): line total ÷ unit price, when within a
+ * hundredth of the reading and it multiplies back.
  */
 function weighed(d: Draft, amount: number): number {
   if (d.unit === null || d.unit <= 0 || Number.isInteger(d.quantity)) return d.quantity;

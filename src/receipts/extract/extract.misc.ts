@@ -8,15 +8,10 @@ export interface Found<T> {
 }
 
 /**
- * The folio labels, then the value: up to three letters of a series, a hyphen, then its number, whose first
- * character is `first` (a digit; or, read loosely, a digit or the O or I OCR reads for one). A `#` may read `%`,
- * `$` or `H` (`TICKET %031-076055`, `TRH 31045`), or `4` set apart before a long number (`TICKET 4 0259275`). A
- * restaurant's bill is a `CHEQUE:` too (with its colon or # however read: `PAGO CON CHEQUE` is a payment). A `TR#`
- * may be glued to its value, a series letter first (`TR#A-79321`, read `TRHA-79321`), its # read `£` or `*` too;
- * `No.`'s dot may read as a comma (`FOLIO No, B28606`). A `#` set apart before its value reads in many ways: `+`,
- * `+4`, `%*`, or `4` before a series letter too (`CUENTA 4 T-91930`); after TR, glued, also `A`, `I`, `IT` or `4`
- * (`TRA 918337`, `TRIT 8440529`, `TR4 0091672`, `TR48141203`, `TR4B-09557`: a label is never glued to its number
- * but by its #).
+ * The folio labels, then the value: a series of up to three letters and a hyphen, then a number whose first
+ * character is `first`. OCR reads a `#` as `%`, `$`, `H`, `£`, `*`, `+`, or a `4` set apart (`TICKET 4 0259275`);
+ * glued to TR also as `A`, `I`, `IT` or `4` (`TRA 918337`, `TR48141203`): a label is glued to its number only by
+ * its #. A restaurant's bill is a `CHEQUE:` (`PAGO CON CHEQUE` is a payment).
  */
 const TR_HASH = String.raw`TR(?:[#EF%H£*]|4(?=\s|[A-Z]{1,3}-?\d|\d{3})|[AI]T?)`;
 const HASH = String.raw`(?:[#%$*£+]{1,2}(?:4(?=\s))?|4(?=\s(?:\d{5}|[A-Z]{1,3}-?\d)))?`;
@@ -32,23 +27,9 @@ const folioLabels = (first: string): [RegExp, RegExp] => [
 const FOLIO_LABELS = folioLabels(String.raw`\d`);
 
 /** A folio label with a letter read as a digit (`T1CKET`, `N0TA`, `TRAN5ACCION`), put back. */
-const LABEL_WORDS = new Set([
-  'TICKET',
-  'FOLIO',
-  'TRANSACCION',
-  'TRANS',
-  'NOTA',
-  'CUENTA',
-  'ORDEN',
-  'VENTA',
-  'OPERACION',
-]);
+const LABEL_WORDS = new Set('TICKET FOLIO TRANSACCION TRANS NOTA CUENTA ORDEN VENTA OPERACION'.split(' '));
 
-/**
- * A folio value's look-alike letters among its digits put back (`98O53`, `3S59279`, `B-81I30`), and a lone O or I
- * opening it before digits (`O085277`, `I32548`); a series of letters before the number stays (`B656576`,
- * `FV334760`, `A-12345`).
- */
+/** A folio's look-alike letters among or opening its digits put back (`98O53`, `O085277`); a series stays (`FV334760`). */
 function mendFolio(value: string): string {
   const m = /^([A-Z]{1,3}-|[A-Z]{2,3}(?=\d)|[A-HJ-NP-Z](?=\d))?(.*)$/.exec(value);
   const [series, rest] = [m?.[1] ?? '', m?.[2] ?? value];
@@ -88,11 +69,7 @@ const CP = /\bC\.?\s?P\.?\s?[:.]?\s?([0-9OIL]{5})(?!\d)|CODIGO POSTAL\s?:?\s?(\d
 /** `C.P.` ending its line: the code wrapped onto the next one, alone there. */
 const CP_AT_END = /\bC\.?\s?P\.?\s?[:.]?$|CODIGO POSTAL\s?:?$/;
 
-/**
- * Where the store itself is (`SUCURSAL:`, `SUC. CENTRO`, `EXPEDIDO EN:`, `LUGAR DE EXPEDICION`): a chain prints
- * its head office (`MATRIZ`, `DOMICILIO FISCAL`) first, and the branch's address after such a label. Not a
- * branch number among the till's (`SUC 9187 CAJA 9`, printed below the address).
- */
+/** Where the store itself is (`SUCURSAL:`, `EXPEDIDO EN:`): a chain prints its head office first, the branch after. */
 const BRANCH = /\bSUCURSAL\b|\bSUC\b\.?\s?:?\s?[A-Z]|EXPEDIDO EN|LUGAR DE EXPEDICION/;
 /** Not a branch's address: an ad (`VALIDO EN CUALQUIER SUCURSAL`), a branch number by the till's. */
 const NOT_BRANCH = /CUALQUIER|\bTU SUCURSAL|NUESTRAS?\b|\bNO\.?\s?(?:DE\s)?SUCURSAL|\bCAJA\b|\bTERMINAL\b/;
@@ -101,10 +78,7 @@ const BRANCH_REACH = 4;
 /** `LUGAR DE EXPEDICION: 84402`: SAT's place of issue, the branch's C.P. with no C.P. label. */
 const ISSUED_AT = /(?:LUGAR DE EXPEDICION|EXPEDIDO EN)\s?:?\s?(?:C\.?\s?P\.?\s?:?\s?)?(\d{5})(?!\d)/;
 
-/**
- * The store's C.P.: SAT's place of issue when printed, else the first within a few lines below a branch label,
- * else the first printed.
- */
+/** The store's C.P.: SAT's place of issue, else the first a few lines below a branch label, else the first. */
 export function extractPostalCode(lines: Line[]): Found<string> {
   for (const l of lines) {
     const issued = ISSUED_AT.exec(l.norm)?.[1];
@@ -135,10 +109,7 @@ const ACCEPTS = /\bACEPTA(?:MOS|N)?\b|\bSE ACEPTAN\b/;
 // Not a restaurant's bill number (`CHEQUE: FV334760`, see FOLIO_LABEL).
 const OTHER =
   /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE(?!\s?[:#])|CODI\b|PAYPAL|MERCADO PAGO|PAGO CON PUNTOS/;
-/**
- * A balance or points line (`SALDO MONEDERO: $28.56`): what the customer has, not how they paid (unless it says
- * it paid: `PAGO CON SALDO MONEDERO`, or names vouchers).
- */
+/** A balance or points line (`SALDO MONEDERO`) is not how they paid, unless it says it paid (`PAGO CON SALDO`). */
 const BALANCE = /\bSALDO\b|PUNTOS|ACUMUL|GANASTE|BONIFICA/;
 const PAID_WITH = /\bPAGO\b|\bVALES?\b/;
 /** Change handed back, or what the customer handed over: cash, when no other way of paying is named. */
@@ -146,10 +117,7 @@ const CHANGE = /\bCAMBIO\b|\bSU PAGO\b|\bRECIBIDO\b|\bCHANGE\b/;
 /** SAT's c_FormaPago, printed as a code: 01 cash; 04, 28, 29 cards; any other code another way. */
 const FORMA_PAGO = /FORMA DE PAGO\s?:?\s?(\d{2})\b/;
 
-/**
- * Cash when paid EFECTIVO (usually with CAMBIO); card for any card keyword; vouchers/transfers other. A SAT
- * payment code says it outright; change given back with no keyword at all means cash.
- */
+/** A SAT payment code, else the keyword (cash, card, other); change given back with no keyword means cash. */
 export function extractPayment(lines: Line[]): Found<PaymentMethod> {
   let cash = -1;
   let card = -1;

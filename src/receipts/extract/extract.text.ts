@@ -13,23 +13,20 @@ export function digitSlips(a: number, b: number): Array<[string, string]> | null
   return [...x].flatMap((c, i): Array<[string, string]> => (c === y[i] ? [] : [[c, y[i] ?? '']]));
 }
 
-/** Payment by vouchers or transfer (`VALES DE DESPENSA $601.10`, `VALE ELECTRONICO`, `TRANSFERENCIA`). */
 /**
- * A card named on a payment line, for the total's votes and the payment method alike: VISA or AMEX as words
- * (`REVISAR`, `LAMEXICANA` hold none), glued to what OCR joins them with (`VISAMASTER`, `CITIBANAMEX`).
+ * A card named on a payment line: VISA or AMEX as words (`REVISAR` holds none), or glued as OCR joins them
+ * (`VISAMASTER`, `CITIBANAMEX`).
  */
 export const CARD_WORDS = String.raw`TARJETA|\bT\.?\s?(?:DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|CARNET`;
-/** Paid in cash: EFECTIVO, or an English receipt's CASH line (not `CASH BACK`, money a card paid out). */
+/** Paid in cash: EFECTIVO, or an English receipt's CASH line (not `CASH BACK`). */
 export const CASH_WORDS = String.raw`\bEFECTIVO\b|^\W*CASH\b(?!\s?BACK)`;
-
+/** Payment by vouchers or transfer (`VALES DE DESPENSA`, `TRANSFERENCIA`). */
 export const VOUCHER_WORDS = String.raw`\bVALES?\s(?:DE\s)?(?:DESPENSA|ELECTRONICOS?|GASOLINA|RESTAURANTE|COMIDA)\b|\bTRANSFERENCIA\b`;
 
 /**
- * The word TOTAL as OCR reads it: `T0TAL`, `TOTAI`, letter-spaced from a large font, `T O T A L`, and glued to the
- * currency after it (`TOTALM.N.` for `TOTAL M.N.`); and as a German receipt prints it (`SUMME`, `GESAMTBETRAG`,
- * `ZU ZAHLEN`).
+ * The word TOTAL as OCR reads it (`T0TAL`, `TOTAI`, `T O T A L`, glued to what follows: `TOTALM.N.`, `TOTALA
+ * PAGAR`), and as a German receipt prints it (`SUMME`, `GESAMTBETRAG`, `ZU ZAHLEN`).
  */
-// `TOTALA PAGAR`: OCR closes up the space before `A PAGAR`.
 export const TOTAL_WORD = String.raw`(?:\bT\s?[O0]\s?T\s?[A4]\s?[LI1](?:\b|(?=M\.\s?N\.|MN\b|A\s(?:PAGAR|COBRAR)\b))|\bSUMME\b|\bGESAMT(?:BETRAG)?\b|\bZU ZAHLEN\b)`;
 
 export interface Line {
@@ -48,10 +45,7 @@ export interface Money {
   dollarSuspect: boolean;
 }
 
-/**
- * Accents removed (`Á` → `A`). With `keepEnye`, `Ñ` stays: it is a letter of its own in an RFC (its check digit
- * counts it apart from `N`), while names and descriptions are compared without it.
- */
+/** Accents removed (`Á` → `A`); with `keepEnye`, `Ñ` stays (an RFC's check digit counts it apart from `N`). */
 export const stripAccents = (s: string, keepEnye = false): string => {
   const marked = s.normalize('NFD');
   return (keepEnye ? marked.replace(/N\u0303/g, 'Ñ') : marked).replace(/[\u0300-\u036f]/g, '');
@@ -65,25 +59,15 @@ const COMPANY_TYPE_END = new RegExp(
   `,?\\s*\\b(S\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B|S)\\.?)?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?|S\\.?\\s?(C\\.?\\s?)?DE\\s?R\\.?\\s?L\\.?.*|S\\.?\\s?C\\.?|A\\.?\\s?C\\.?|${SPELLED_TYPE})\\s*$`,
 );
 
-/**
- * A razón social without its company type at the end (S.A. DE C.V., S.A.B., S.A.P.I., S.A.S., S. DE R.L. …,
- * S.C. DE R.L. …, S.C., A.C.,
- * with OCR's `PE`/`CY` slips, or written out in words).
- */
+/** A razón social without its company type at the end (S.A. DE C.V., S. DE R.L., A.C. …, OCR's `PE`/`CY` too). */
 export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();
 
 /**
- * `s` (a name the rules built from accent-free lines) with each word spelt as the reading prints the name:
- * `MONTANA` → `MONTAÑA`, `JOSE` → `JOSÉ`. Only lines that print the whole name (its company type may be on the
- * next line) count (the razón social gives its tilde back to the store name inside it; an item `CAFÉ DE OLLA`, an
- * address `CIUDAD DE MÉXICO` or a cashier
- * `JOSÉ` spell nothing), and each word takes the spelling those lines print most often, plain ones included, a
- * marked one on a tie (OCR drops a thin tilde or accent more often than it invents one). Words the rules
- * corrected (`C0MERCIAL`) stay as they are.
+ * `s` (a name built from accent-free lines) with each word spelt as the lines printing the whole name spell it
+ * most often (`MONTANA` → `MONTAÑA`), a marked spelling on a tie: OCR drops thin accents more often than it
+ * invents them. An item's `CAFÉ` or a cashier's `JOSÉ` spells nothing; the company type may wrap, so it is left out.
  */
 export function asPrinted(s: string, text: string): string {
-  // Without its company type: one wrapped onto the next line (`… NORTEÑO, S.A.P.I. DE` / `C.V.`) leaves the
-  // name's words on one line.
   const name = (withoutCompanyType(s) || s).match(/[A-Z]+/g) ?? [];
   if (!name.length) return s;
   const forms = new Map<string, Map<string, number>>();
@@ -116,10 +100,7 @@ const normalise = (raw: string, keepEnye = false): string =>
 /** A line normalised as `norm`, but keeping `Ñ` (for RFCs); same length and positions as `norm`. */
 export const withEnye = (l: Line): string => normalise(l.raw, true);
 
-/**
- * The OCR text with its `line`-th non-empty line passed through `edit`: tesseract writes one text line per line
- * of its page layout (a TSV line row), so this is the line an OcrWord's `line` names.
- */
+/** The OCR text with its `line`-th non-empty line (the line an OcrWord's `line` names) passed through `edit`. */
 export function editLine(text: string, line: number, edit: (l: string) => string): string {
   const raw = text.split('\n');
   const at = nonEmptyAt(raw, line);
@@ -148,7 +129,7 @@ export function joinLines(text: string, line: number): string {
 
 /** An amount with its `$`-misread variant (`531.07` and `31.07`), as read first. */
 export const withVariant = (m: Money): number[] => {
-  const alt = m.dollarSuspect ? withoutDollar(m.cents) : null;
+  const alt = m.dollarSuspect ? withoutFirstDigit(m.cents) : null;
   return alt === null ? [m.cents] : [m.cents, alt];
 };
 
@@ -164,39 +145,29 @@ export function toLines(text: string): Line[] {
     }));
 }
 
-// An amount: a decimal point or comma and exactly two decimals. Thousands groups after a comma (`1,257`, OCR's `1, 257`) or an apostrophe (`1'257`, not `8' 125.00`: feet and
-// a price), or after a space when `$ ` opens the amount after a word (`TOTAL $ 1 234.50`: the comma lost; without
-// the sign, `2 100.00` is a quantity and a price; `2 @ $ 50 100.00` is a unit price and an amount).
+// An amount: exactly two decimals after a point or comma. Thousands grouped by a comma (`1,257`, `1, 257`), an
+// apostrophe (`1'257`), or a space only after a `$` that follows a word (`TOTAL $ 1 234.50`; `2 100.00` is a
+// quantity and a price).
 const MONEY_RE =
   /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3}|'\d{3})+|(?<=(?:^|[A-Z:]\s)\$ )\d{1,3}(?: \d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
 
 /**
- * `1O6.15` and `II6.15` as `106.15` and `116.15`: in a word that ends in an amount's decimals and holds a digit,
- * O is a zero, and I or L opening it a one (lines arrive upper-cased); an L after a digit is a unit (`1L26.50`).
- * Else the amount would be the fragment after the letter (`6.15`). Same length, so positions on the line hold.
+ * `1O6.15` → `106.15`, `II6.15` → `116.15`: in a word ending in an amount's decimals, O is a zero and I or L
+ * opening it a one (`1L26.50` is a unit and an amount). Same length, so positions on the line hold.
  */
 const withDigitLookalikes = (norm: string): string =>
   norm.replace(/(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g, (w) =>
     w.replace(/O/g, '0').replace(/[IL]/g, '1'),
   );
 
-/**
- * `TOTAL.........116.00`: dot leaders before the amount that ends a line are blanked (same length), else the amount
- * after a dot is refused. Not before a quantity (`JAMON......0.25 KG`).
- */
+/** Dot leaders before the amount ending a line blanked (`TOTAL......116.00`); not before a quantity (`0.25 KG`). */
 const withoutLeaders = (norm: string): string =>
   norm.replace(/\.{2,}(?=\s?\$?\s?[\d,' ]*\d[.,]\d{2}\s*$)/, (m) => ' '.repeat(m.length));
 
-/**
- * `TOTAL 116. 00`: a space OCR put after the decimal point, taken out only where the amount ends the line (a space
- * in the middle of a line may part two numbers). The space moves before the amount: the line keeps its length.
- */
+/** `TOTAL 116. 00`: cents set apart at the line's end joined; the space moves before the amount (same length). */
 const withJoinedCents = (norm: string): string => norm.replace(/(\d+[.,]) (\d{2})\s*$/, ' $1$2');
 
-/**
- * `EFECTIVO $1100-00`: a decimal point read as a hyphen, in a `$` amount ending the line (a date or a phone number
- * has no `$`). Same length.
- */
+/** `EFECTIVO $1100-00`: a point read as a hyphen, in a `$` amount ending the line (a date has no `$`). */
 const withPointForHyphen = (norm: string): string => norm.replace(/(?<=\$\s?\d[\d,]*)-(?=\d{2}\s*$)/, '.');
 
 /** A line as amounts are read from it: dot leaders blanked, cents joined, look-alike digits put back. */
@@ -214,11 +185,6 @@ export function moneyIn(norm: string): Money[] {
     out.push({ cents, at: m.index ?? 0, dollarSuspect: !hasSign && /^[568]\d/.test(whole) });
   }
   return out;
-}
-
-/** The amount with a misread leading `$` removed (`531.07` → `31.07`). */
-export function withoutDollar(cents: number): number | null {
-  return /^[568]/.test(String(cents)) ? withoutFirstDigit(cents) : null;
 }
 
 /** An amount of 10.00 or more without its first digit (a `$` OCR read as that digit), else null. */
@@ -239,24 +205,19 @@ export function amountNear(lines: Line[], i: number): Money | null {
   return null;
 }
 
-export const toPesos = (cents: number | null): number | null => (cents === null ? null : cents / 100);
-
 /** A razón social's company type ending its line, or an RFC label: what names a taxpayer in a header. */
 const TAXPAYER_LINE =
   /(?:\bS\.?\s?A|\bC\.?\s?V|\bS\.?\s?C|\bA\.?\s?C|\bR\.?\s?L)\W*$|R\.?\s?F\.?\s?C\.?|\bRFC\b/;
 
 /**
- * Lines of a franchisor's block (`FRANQUICIANTE:` and the name and RFC under it, up to the franchisee's heading):
- * a franchise ticket prints both, and the one who sells and invoices is the franchisee (`FRANQUICIATARIO`).
- * Without a franchisor's heading, a franchisee's heading alone on its line (`FRANQUICIATARIO:`, with a razón
- * social or RFC under it) makes the razón social and RFC printed above it the franchisor's.
+ * Lines of a franchisor's block (`FRANQUICIANTE:` and the name and RFC under it): the seller is the franchisee.
+ * Without that heading, a franchisee's heading alone on its line makes the taxpayer lines above it the franchisor's.
  */
 export function franchisorLines(lines: Line[]): Set<number> {
   const out = new Set<number>();
   const franchisee = /FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR/;
   const headingAlone = new RegExp(`^\\W*(?:${franchisee.source})\\W*$`);
-  // In the header only, above the first amount: `OPERADO POR:` over a card slip's bank or an e-invoicing
-  // provider at the foot names no franchisee.
+  // Above the first amount only: `OPERADO POR:` at the foot names a bank or an e-invoicing provider.
   const firstAmount = lines.findIndex((l) => moneyIn(l.norm).length > 0);
   const heading = lines.findIndex(
     (l, i) =>
@@ -269,11 +230,9 @@ export function franchisorLines(lines: Line[]): Set<number> {
   lines.forEach((l, i) => {
     if (!/FRANQUICIANTE/.test(l.norm)) return;
     out.add(i);
-    // Only a heading alone on its line (`FRANQUICIANTE:`) has the franchisor under it; a line that names it
-    // (`FRANQUICIANTE: TACOS CHARLY`) or speaks of the franchisee too is the whole block.
+    // Only a heading alone on its line has the franchisor under it; a line naming it is the whole block.
     if (franchisee.test(l.norm) || !/FRANQUICIANTE\W*$/.test(l.norm)) return;
-    // Its name and RFC: two lines, or down to its RFC when the name wraps (`… AZTECA S.A.P.I.` / `DE C.V.` /
-    // `RFC: …`).
+    // Its name and RFC: two lines, or down to its RFC when the name wraps.
     const rfcAt = lines.findIndex((n, k) => k > i && k <= i + 4 && /\bR\.?\s?F\.?\s?C\b/.test(n.norm));
     for (let k = i + 1; k < Math.min(lines.length, rfcAt > 0 ? rfcAt + 1 : i + 3); k++) {
       if (franchisee.test(lines[k]?.norm ?? '')) break;
@@ -283,14 +242,7 @@ export function franchisorLines(lines: Line[]): Set<number> {
   return out;
 }
 
-/**
- * A line without what opens it when that is one to three lower-case letters before capitals: thermal printers
- * print capitals, so they are OCR's reading of a speck or a logo's edge (`i FERRETERIA …, S.A. DE C.V.`).
- */
-/**
- * The words of `line` that spell one of `words` once their look-alike digits are read as letters (0 O, 1 I, 5 S:
- * `AGOST0`, `DIC1EMBRE`, `T1CKET`, `N0TA`), put back; every other word left as it is.
- */
+/** The words of `line` that spell one of `words` with their 0, 1, 5 read as O, I, S (`T1CKET`, `AGOST0`). */
 export const withKnownWords = (line: string, words: ReadonlySet<string>): string =>
   line.replace(/(?<![A-Z0-9])[A-Z015]{3,11}(?![A-Z0-9])/g, (w) => {
     if (!/[015]/.test(w) || !/[A-Z].*[A-Z]/.test(w)) return w;
@@ -301,10 +253,11 @@ export const withKnownWords = (line: string, words: ReadonlySet<string>): string
 /** Short words a line may start with, in whatever case OCR read them: no speck. */
 const SHORT_WORDS = /^(?:y|e|o|u|a|la|el|de|del|los|las|en)$/i;
 
+/**
+ * A line without up to three lower-case letters opening it before capitals (`i FERRETERIA …`, `Be`): thermal
+ * printers print capitals, so they are a speck. Not a short word (`y ASOCIADOS`, `El FARO`) nor `sa DE CV`.
+ */
 export const withoutSpeck = (l: Line): Line => {
-  // Up to three letters read in lower case, or a capital then lower case (`ia`, `Be`, `sm."`, with what punctuation
-  // the paper's edge adds), before a line in capitals. Not a short word read so (`y ASOCIADOS`, `la COMER`,
-  // `El FARO`), nor a company type's S.A. (`sa DE CV`).
   const m = /^([A-Za-z]{1,3})[.,:;'"]*\s+(?=[A-ZÁÉÍÓÚÑ]{2})/.exec(l.raw);
   const speck = m?.[1] ?? '';
   if (!m || !/^[A-Z]?[a-z]/.test(speck) || SHORT_WORDS.test(speck) || /^sa\s+[DP]E\b/i.test(l.raw)) return l;
@@ -312,7 +265,7 @@ export const withoutSpeck = (l: Line): Line => {
   return { ...l, raw, norm: normalise(raw) };
 };
 
-/** Short words a store's title may start with, or end with; any other token of one or two characters there is a speck. */
+/** Short tokens a store's title may start or end with; any other of one or two characters there is a speck. */
 const TITLE_OPENS = /^(?:EL|LA|LO|LOS|LAS|DON|SAN|MI|SU|TU)$/;
 const TITLE_ENDS = /^(?:\d{2,}[A-Z]?|[A-Z]\d+)$/;
 
@@ -328,10 +281,9 @@ export interface TitleToken {
 }
 
 /**
- * A title line's tokens without what a bar's decorated ends and specks leave in them: words in small letters at
- * the ends of a title in capitals (`mue BOTICA EL OASIS mus`, `| memagasr CAFE OLVERA esmnnma`), a colon between two
- * words (`EL:CAMINO`), and a colon or quote ending a word another follows (`CAMINO: REAL`, `EL" NOPAL`) or a dot
- * ending a long one (`MATERIALES. TIERRA`: an abbreviation is short).
+ * A title line's tokens without what decorations leave: small-letter words at the ends of a title in capitals
+ * (`mue BOTICA EL OASIS mus`), a colon inside a word (`EL:CAMINO`), a colon or quote ending a word another follows
+ * (`CAMINO: REAL`), a dot ending a long one (an abbreviation is short).
  */
 function withoutDecorations(raw: TitleToken[]): TitleToken[] {
   const capital = (t: TitleToken): boolean =>
@@ -351,13 +303,10 @@ function withoutDecorations(raw: TitleToken[]): TitleToken[] {
 }
 
 /**
- * The lines of a title read alone (large print, often between decorations: `*** EL TORNILLO FELIZ ***` reads
- * `NM EL TORNILLO FELIZ NM`, `E … 8`, `| [: SUPER RAPIDO 365 : | |`), as text or as words with their
- * confidence. Specks on both ends (a decoration is printed on both sides) are cut back to the first and last
- * word — three letters or more, an article first (`EL`, `LOS`…) or a figure last (`24H`, `365`); on one end
- * only, its symbols go and the short words read unsurely (a one-sided decoration's `E`), not a title's own letter
- * or figure read surely (`CIRCULO K`, `SUPER 7`). A line needs a word with a vowel and a consonant (not a logo's
- * `EEE` or `H E B`), and to be mostly letters.
+ * The lines of a title read alone (`*** EL TORNILLO FELIZ ***` reads `NM EL TORNILLO FELIZ NM`). Specks on both
+ * ends are cut back to the first and last word (an article first, a figure last: `24H`); on one end only, the
+ * symbols and the short tokens read unsurely go, not a title's own letter read surely (`CIRCULO K`). A line needs a
+ * real word (a vowel and a consonant: not a logo's `EEE`) and to be mostly letters.
  */
 export function titleLines(read: string | TitleToken[][]): string[] {
   const lines =
@@ -372,8 +321,7 @@ export function titleLines(read: string | TitleToken[][]): string[] {
   const isWord = (t: string): boolean => /[A-ZÁÉÍÓÚÑ]{3}/.test(t) && /^[A-Z0-9ÁÉÍÓÚÑ&'.-]+$/.test(t);
   const real = (t: string): boolean =>
     isWord(t) && /[AEIOUÁÉÍÓÚ]/.test(t) && /[B-DF-HJ-NP-TV-ZÑ]/.test(t) && !/^(.)\1+$/.test(t);
-  // Read unsurely at a line's end: a token of two characters, or one no word could be (`IEEE` off a bar's end
-  // block: no consonant, or one letter over and over).
+  // Read unsurely at a line's end: a token of two characters, or one no word could be (`IEEE`).
   const speck = (t: TitleToken | undefined): boolean =>
     t !== undefined &&
     (!/[A-Z0-9ÁÉÍÓÚÑ]/.test(t.text) ||
@@ -382,8 +330,7 @@ export function titleLines(read: string | TitleToken[][]): string[] {
           (/^[A-ZÁÉÍÓÚÑ]+$/.test(t.text) && !real(t.text)))));
   return lines
     .map((raw) => {
-      // A decoration's or a bar's speck glued to a word read surely (`FARMACIAS:`, `|SUPER`) is no part of it; a
-      // word read unsurely with one (`ATTE)` off a logo) stays no word.
+      // A speck glued to a word read surely (`FARMACIAS:`, `|SUPER`) is no part of it.
       const tokens = withoutDecorations(raw)
         .map((t) => {
           const text = t.text.toUpperCase().replace(DECORATION_MARKS, '');
@@ -401,7 +348,7 @@ export function titleLines(read: string | TitleToken[][]): string[] {
       if (a > 0 && b < tokens.length - 1) [from, to] = [a, b + 1];
       else {
         while (from < to && speck(tokens[from])) from++;
-        // A lone character before a title's article (`8 EL FARO 24H`: a bar's end block) is no part of the name.
+        // A lone character before a title's article (`8 EL FARO`) is a bar's end.
         if (tokens[from]?.text.length === 1 && TITLE_OPENS.test(tokens[from + 1]?.text ?? '')) from++;
         while (to > from && speck(tokens[to - 1])) to--;
       }

@@ -4,7 +4,7 @@ import { extractDateTime } from './extract.dates.js';
 import { readItems } from './extract.items.js';
 import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
 import { blindLettersFromName, extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
-import { toLines, withoutCompanyType } from './extract.text.js';
+import { type Line, toLines, withoutCompanyType } from './extract.text.js';
 import { extractVendor, initialFromRfc, isPersonName } from './extract.vendor.js';
 
 /** extractVendor's confidence for a line ending in a company type whose initials the RFC confirms. */
@@ -28,24 +28,7 @@ export function extractFields(text: string, today: Date): Extraction {
   // Line totals OCR misread are put right by the total they must add up to (a tip is no item).
   const withoutTip = totals.total !== null && totals.tip !== null ? totals.total - totals.tip : null;
   const items = reading.fitTo([totals.total, totals.subtotal, withoutTip, totals.gross]);
-  // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
-  const firstVendor = extractVendor(lines, null, null);
-  const company = firstVendor.nameConfidence >= 0.5 ? firstVendor.name : null;
-  // Without a company name, a persona física's name printed under the store name — only a plain person's name
-  // (a store name such as `TAQUERIA GONZALEZ LOPEZ` would predict wrong letters).
-  const person = !company && firstVendor.name && isPersonName(firstVendor.name) ? firstVendor.name : null;
-  let rfc = extractRfc(lines, company, person, company ? firstVendor.longerName : null);
-  let vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
-  // A company's name that only the RFC completed (`… S.A. DE` / `EV`) judges a 13-character reading again: a
-  // company's RFC has 12.
-  const typed = vendor.name !== null && withoutCompanyType(vendor.name) !== vendor.name;
-  if (!company && typed && vendor.nameConfidence >= 0.5 && rfc?.rfc.length === 13) {
-    const again = extractRfc(lines, vendor.name, null, vendor.longerName);
-    if (again?.rfc.length === 12) {
-      rfc = again;
-      vendor = extractVendor(lines, again.rfc, again.line);
-    }
-  }
+  const { rfc, vendor } = vendorAndRfc(lines);
   const dt = extractDateTime(lines, today);
   const folio = extractFolio(lines);
   const cp = extractPostalCode(lines);
@@ -95,6 +78,29 @@ export function extractFields(text: string, today: Date): Extraction {
     items: items.length ? (itemsRead ? 0.9 : itemsFitted ? 0.7 : 0.4) : 0,
   };
   return { fields, confidence };
+}
+
+/** The RFC and the vendor, each read with the other's help. */
+function vendorAndRfc(lines: Line[]): {
+  rfc: ReturnType<typeof extractRfc>;
+  vendor: ReturnType<typeof extractVendor>;
+} {
+  // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
+  const first = extractVendor(lines, null, null);
+  const company = first.nameConfidence >= 0.5 ? first.name : null;
+  // Without a company name, a plain person's name (a store name such as `TAQUERIA GONZALEZ LOPEZ` would predict
+  // wrong letters).
+  const person = !company && first.name && isPersonName(first.name) ? first.name : null;
+  const rfc = extractRfc(lines, company, person, company ? first.longerName : null);
+  const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
+  // A company's name that only the RFC completed (`… S.A. DE` / `EV`) judges a 13-character reading again: a
+  // company's RFC has 12.
+  const typed = vendor.name !== null && withoutCompanyType(vendor.name) !== vendor.name;
+  if (!company && typed && vendor.nameConfidence >= 0.5 && rfc?.rfc.length === 13) {
+    const again = extractRfc(lines, vendor.name, null, vendor.longerName);
+    if (again?.rfc.length === 12) return { rfc: again, vendor: extractVendor(lines, again.rfc, again.line) };
+  }
+  return { rfc, vendor };
 }
 
 /** A persona física's name decides the RFC letters the check digit cannot see (blindLettersFromName). */

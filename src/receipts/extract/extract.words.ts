@@ -1,15 +1,11 @@
 /**
- * The total written in words, as Mexican tickets print it under the TOTAL (`SON: DOSCIENTOS CINCUENTA Y TRES
- * PESOS 71/100 M.N.`, `(DOS MIL NOVECIENTOS TREINTA Y DOS PESOS 66/100 M.N.)`): a reading of the total independent
- * of the digits, which OCR misreads in other ways.
+ * The total written in words (`SON: DOSCIENTOS CINCUENTA Y TRES PESOS 71/100 M.N.`): a reading of the total
+ * independent of the digits.
  */
 import { VALOR_DE_PALABRA } from '../../pdf/numero.letras.js';
 import { type Line, stripAccents } from './extract.text.js';
 
-/**
- * Number words as tickets print them, accents dropped: the invoice PDF's own speller tables (VALOR_DE_PALABRA),
- * and UNA, the feminine form.
- */
+/** Number words without accents: the invoice PDF's speller tables, and UNA. */
 const VALUES: Record<string, number> = {
   ...Object.fromEntries([...VALOR_DE_PALABRA].map(([w, n]) => [stripAccents(w), n])),
   UNA: 1,
@@ -20,10 +16,7 @@ const scaleOf = (w: string): number => (w === 'MIL' ? 1000 : /^MILL?ON(ES)?$/.te
 
 const isNumberWord = (w: string): boolean => w in VALUES || w === 'Y' || scaleOf(w) > 0;
 
-/**
- * The number Spanish words spell (`DOS MIL NOVECIENTOS TREINTA Y DOS` → 2932), or null when any word is no number
- * word (a garbled reading spells nothing) or none is there.
- */
+/** The number Spanish words spell (`DOS MIL NOVECIENTOS TREINTA Y DOS` → 2932), or null when a word is none. */
 export function numberFromWords(words: string[]): number | null {
   if (!words.length || !words.every(isNumberWord) || words.every((w) => w === 'Y')) return null;
   let total = 0;
@@ -48,9 +41,8 @@ const wordsOf = (s: string): string[] =>
     .filter(Boolean);
 
 /**
- * Whole pesos of the total written in words: the number words before PESOS on its line, and those of the line
- * above when that line is only number words (the amount wrapped: `SON: DOSCIENTOS CINCUENTA Y` / `TRES PESOS …`).
- * Null when no such line is printed or a word of it is garbled.
+ * Whole pesos of the total in words: the number words before PESOS, with the line above when it is only number
+ * words (wrapped). Null when none is printed or a word is garbled.
  */
 export function pesosInWords(lines: Line[]): number | null {
   for (let i = 0; i < lines.length; i++) {

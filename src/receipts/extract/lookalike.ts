@@ -1,38 +1,7 @@
-/**
- * Characters OCR takes for one another in thermal print (letters and digits): RFC homoclaves and name letters,
- * business-name words.
- */
-export const LOOKALIKE: Record<string, string[]> = {
-  '7': ['Z', 'T'],
-  '1': ['I', 'L', 'T'],
-  '0': ['O', 'D', 'Q'],
-  '5': ['S'],
-  '8': ['B'],
-  '2': ['Z'],
-  '6': ['G'],
-  '4': ['A'],
-  Z: ['2', '7'],
-  I: ['1', 'L'],
-  L: ['1', 'I'],
-  O: ['0', 'D', 'Q'],
-  S: ['5'],
-  B: ['8', 'E'],
-  G: ['6', 'C'],
-  A: ['4'],
-  T: ['7', 'I'],
-  E: ['F', 'C', 'B'],
-  F: ['E', 'P'],
-  C: ['E', 'G', 'O'],
-  D: ['O', '0'],
-  Q: ['O', '0'],
-  U: ['V', 'O'],
-  V: ['U', 'Y'],
-  Y: ['V'],
-  M: ['N', 'H'],
-  N: ['M', 'H'],
-  H: ['N', 'M'],
-  K: ['X'],
-  X: ['K'],
-  P: ['F', 'R'],
-  R: ['P', 'B', 'T'],
-};
+/** Characters OCR takes for one another in thermal print: RFC homoclaves, name letters, business-name words. */
+export const LOOKALIKE: Record<string, string[]> = Object.fromEntries(
+  // Each group: a character, then what it is taken for.
+  '7ZT 1ILT 0ODQ 5S 8B 2Z 6G 4A Z27 I1L L1I O0DQ S5 B8E G6C A4 T7I EFCB FEP CEGO DO0 QO0 UVO VUY YV MNH NMH HNM KX XK PFR RPBT'
+    .split(' ')
+    .map((group) => [group.slice(0, 1), [...group.slice(1)]]),
+);

@@ -1,10 +1,6 @@
 import { LOOKALIKE } from './lookalike.js';
 
-/**
- * Words that make up Mexican business names (razón social, store names), our own list: the trades, the company
- * words and the common place words. A name word OCR misread by one look-alike letter (`GASOLIMEROS`, `CAFF.`)
- * is spelt back when exactly one of these words is that letter away.
- */
+/** Words of Mexican business names, our own list: trades, company words, common place words. */
 const WORDS = `
 ABARROTERA ABARROTES ACEROS AGENCIA AGRICOLA AGROPECUARIA ALIMENTOS ALMACEN ALMACENES ALTURA AMERICANA ARTICULOS
 ASOCIADOS AUTOMOTRIZ AUTOPARTES AUTOSERVICIO AUTOTRANSPORTES AVICOLA BAJIO BEBIDAS BOTANAS BOTICA BOUTIQUE
@@ -33,10 +29,7 @@ PIZZERIAS RECAUDERIA SUMINISTROS TAPICERIA TAQUERIAS TLAPALERIA TORTILLERIAS TOS
 
 const KNOWN = new Set(WORDS);
 
-/**
- * The one known word a look-alike letter away from `word`, or null (none, or several). Never the first letter:
- * it feeds the RFC's initials, and real words differ there (`CASERA`/`GASERA`, `MOTEL`/`HOTEL`).
- */
+/** The one known word a look-alike letter away from `word`, else null; never the first letter (`MOTEL`/`HOTEL`). */
 function respell(word: string): string | null {
   let found: string | null = null;
   for (let i = 1; i < word.length; i++) {
@@ -51,9 +44,8 @@ function respell(word: string): string | null {
 }
 
 /**
- * The one known word that starts with `initial` and is as long as `word`, at most two letters apart from it (the
- * first among them), or null. For a razón social whose initial the company RFC contradicts: a faded `KIOSCO` reads
- * `EXOSCO`, and the RFC's K says which known word it was. A known word is never changed (`HOTEL` stays).
+ * The one known word as long as `word` that starts with the RFC's `initial` and is at most two letters from it
+ * (`EXOSCO` → `KIOSCO`), else null. A known word is never changed.
  */
 export function respellToInitial(word: string, initial: string): string | null {
   if (KNOWN.has(word) || word[0] === initial) return null;
@@ -63,18 +55,14 @@ export function respellToInitial(word: string, initial: string): string | null {
   return found.length === 1 ? (found[0] as string) : null;
 }
 
-/**
- * `word` with its first letter lost (`ADENA` for CADENA: a faded or clipped initial, or one read as a quote): the
- * known word `initial` + `word`, or null. A known word is never changed.
- */
+/** `word` with its lost first letter put back (`ADENA` → `CADENA`) when that makes a known word, else null. */
 export function withLostInitial(word: string, initial: string): string | null {
   return !KNOWN.has(word) && KNOWN.has(initial + word) ? initial + word : null;
 }
 
 /**
- * A business name with each word OCR misread by one look-alike letter spelt back (`SERVICIOS GASOLIMEROS DEL
- * VALLE` → `… GASOLINEROS …`; `CAFF.` → `CAFE`, the stray dot going with the slip). Known words, short words,
- * proper names no known word is near, and ambiguous slips are left as read.
+ * A business name with each word misread by one look-alike letter spelt back (`GASOLIMEROS` → `GASOLINEROS`,
+ * `CAFF.` → `CAFE`); known, short, unmatched and ambiguous words stay.
  */
 export function spellBusinessWords(name: string): string {
   return withAmpersand(name).replace(/\b([A-Z]{4,})(\.?)(?=\s|,|$)/g, (all, word: string) => {
@@ -85,10 +73,9 @@ export function spellBusinessWords(name: string): string {
 }
 
 /**
- * An ampersand between two words, which OCR reads as a currency or percent sign, often with a stray `:` or `.`
- * (`MODA €: HOGAR`, `MODA $: HOGAR` for `MODA & HOGAR`), or as a 6 with that stray mark (`LOPEZ 6: HIJOS`; a
- * figure alone stays: `GRUPO 6 HERMANOS`, and so does one before a company type: `SERVICIO 6: SA DE CV`).
+ * An ampersand between two words read as a currency sign or a 6 with a stray mark (`MODA €: HOGAR`, `LOPEZ 6:
+ * HIJOS`); a figure alone (`GRUPO 6 HERMANOS`) and one before a company type stay.
  */
-export function withAmpersand(name: string): string {
+function withAmpersand(name: string): string {
   return name.replace(/(?<=[A-Z]{2}) (?:[€$£%&][:.]?|6:) (?=[A-Z]{2})(?!S\.?\s?[AC]\b|DE\b)/g, ' & ');
 }

@@ -6,45 +6,25 @@ import { cropGray, flood, type Gray, median } from './raster.js';
 type Img = ReturnType<typeof sharp>;
 
 export interface PrepareOptions {
-  /** Flatten uneven light by dividing by an estimate of the paper's brightness. */
-  flatten?: boolean;
-  /** Crop to the bright paper area when the photo shows the table around it. */
-  crop?: boolean;
   /** Output scale factor (1 = as photographed). */
   scale?: number;
-  /** Straighten small rotations (up to ±6°) found from the text lines. */
-  deskew?: boolean;
   /** Median filter size against sensor noise and JPEG speckle (0 = off). */
   median?: number;
-  /** Ink darkness: paper/background ratio mapped to black at this level (0.45 default: measured best on dev; higher = bolder). */
+  /** Ink darkness: paper/background ratio mapped to black at this level (0.45, best on dev; higher = bolder). */
   black?: number;
-  /**
-   * Degrees (clockwise) the photo is turned after its EXIF orientation: for a ticket photographed sideways or upside
-   * down in a file that says nothing of it.
-   */
+  /** Degrees (clockwise) the photo is turned after its EXIF orientation (a ticket photographed sideways). */
   turn?: Turn;
 }
 
 /** Quarter turns a photo can be read at. */
 export type Turn = 0 | 90 | 180 | 270;
 
-const DEFAULTS: Required<PrepareOptions> = {
-  flatten: true,
-  crop: true,
-  scale: 1,
-  deskew: true,
-  median: 0,
-  black: 0.45,
-  turn: 0,
-};
+const DEFAULTS: Required<PrepareOptions> = { scale: 1, median: 0, black: 0.45, turn: 0 };
 
 /** Every decode is bounded: intake refuses larger images, this stops any that reach the reader another way. */
 const DECODE = { failOn: 'none', limitInputPixels: DECODE_PIXEL_CEILING } as const;
 
-/**
- * The photo decoded as its EXIF orientation says (`rotate()`), then turned by `turn`. Without a turn it is exactly
- * the pipeline the dev figures were measured on.
- */
+/** The photo decoded as its EXIF orientation says, then turned by `turn`. */
 const oriented = (image: Buffer, turn: Turn): Img =>
   turn ? sharp(image, DECODE).autoOrient().rotate(turn) : sharp(image, DECODE).rotate();
 
@@ -54,15 +34,11 @@ export async function prepareImage(image: Buffer, options: PrepareOptions = {}):
 }
 
 /**
- * A prepared page, plus the same page mapped at another ink level: the photo is decoded, cropped to the paper
- * and its background estimated once; only the ink mapping, deskew and PNG are redone (a re-read of a faded
- * ticket at a bolder ink does not pay for the rest again).
+ * A prepared page, and the same page mapped at another ink level: decoding, cropping and the background are done
+ * once; a re-read at a bolder ink redoes only the ink mapping.
  */
 export interface PreparedPage {
-  /**
-   * The page as an uncompressed PGM, what the first reading gets: writing it is a copy, and tesseract decodes it
-   * faster than a PNG (same pixels, same text). 38 of 38 dev pages read identically, ≈ 25 ms less per ticket.
-   */
+  /** The page as an uncompressed PGM (pgmOf), what the readings get. */
   pgm: Buffer;
   /** The same page as PNG (what prepareImage gives); made on first use. */
   png(): Promise<Buffer>;
@@ -74,32 +50,26 @@ export interface PreparedPage {
   scale: number;
 }
 
-/**
- * A photo's pixels beyond this are not decoded for the first look (the biggest dev photo has 2.47 M; a 12 MP
- * phone photo, as a JPEG, is shrunk while it is decoded, which is also far faster).
- */
+/** A photo's pixels beyond this are not decoded for the first look (a JPEG shrinks while decoded, far faster). */
 const FIRST_LOOK_PIXELS = 3e6;
 /** No prepared page has more pixels than this (tesseract's layout pass grows with them; the header re-read doubles it). */
 const MAX_PAGE_PIXELS = 6e6;
 /**
- * The page widths every pixel measure of this file (blur, margins, band widths) and the dev figures were tuned on:
- * the dev pages are 660–1045 px wide. A wider page is prepared again from the photo at WIDTH.to, unless that would
- * bring its text under TEXT_HEIGHT.min.
+ * The page widths every pixel measure here was tuned on (dev pages: 660–1045 px): a wider page is prepared again
+ * at WIDTH.to, unless that brings its text under TEXT_HEIGHT.min.
  */
 const WIDTH = { max: 1150, to: 900 };
 /**
- * Text lower than this (see textHeight; the dev pages' text is 14–30 px) loses strokes to the line model: the
- * page is prepared again from the photo at the scale that makes it `to`. Enlarging text of 14–16 px, or bringing
- * big pages to a text height rather than a width, read the dev set and resized copies of it worse.
+ * Text lower than this (textHeight; dev: 14–30 px) loses strokes to the line model: the page is prepared again
+ * with it at `to`. Enlarging 14–16 px text, or sizing big pages by text height, read worse.
  */
 const TEXT_HEIGHT = { min: 13, to: 17 };
 /** No photo is enlarged more than this (a thumbnail's text is not there to be found). */
 const MAX_UPSCALE = 3;
 
 /**
- * The photo prepared for OCR at the resolution the rest of the preparation and tesseract read best: big photos
- * are shrunk as they are decoded; then a page whose text is too small for the line model is enlarged, or a page
- * wider than the dev pages is shrunk, by preparing it again from the photo. An explicit `scale` is used as given.
+ * The photo prepared for OCR at the resolution tesseract reads best: big photos shrunk while decoded, then
+ * prepared again when rescaleFactor says. An explicit `scale` is used as given.
  */
 export async function preparePage(image: Buffer, options: PrepareOptions = {}): Promise<PreparedPage> {
   if (options.scale !== undefined) return prepareAt(image, options);
@@ -112,10 +82,8 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
 }
 
 /**
- * How much a first-look page (`width`×`height`, text `text` px high, prepared at `first` × the photo) should be
- * enlarged or shrunk: text under TEXT_HEIGHT.min brought to TEXT_HEIGHT.to; else a page wider than WIDTH.max
- * brought to WIDTH.to, but its text not under TEXT_HEIGHT.min; never past MAX_UPSCALE × the photo or
- * MAX_PAGE_PIXELS. 1 when it is within 2 % of the page as it is.
+ * How much a first-look page (text `text` px high, prepared at `first` × the photo) should be scaled: small text
+ * to TEXT_HEIGHT.to, else a wide page to WIDTH.to; never past MAX_UPSCALE or MAX_PAGE_PIXELS; 1 within 2 %.
  */
 export function rescaleFactor(width: number, height: number, text: number | null, first = 1): number {
   let factor = 1;
@@ -129,10 +97,8 @@ export function rescaleFactor(width: number, height: number, text: number | null
 const RUN_GAP = 2;
 
 /**
- * The typical height of the page's text in pixels: the page cut into narrow upright strips, the runs of rows with
- * ink in each strip (a strip is narrow enough that a slightly tilted line or a speck beside it hardly joins two
- * lines; gaps of up to RUN_GAP rows are closed, so dotted or faded print is not measured by its dots), and the
- * median run of at least 4 rows. Null on a page without ink.
+ * The typical height of the page's text in pixels: the median run (≥ 4 rows, gaps of RUN_GAP closed) of inked rows
+ * in narrow upright strips, narrow so a tilted line hardly joins two. Null on a page without ink.
  */
 export function textHeight(g: Gray): number | null {
   const { data, width, height } = g;
@@ -171,61 +137,54 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
   const w0 = (rot ? meta.height : meta.width) ?? 0;
   let img = opts.scale === 1 ? base : base.resize({ width: Math.round(w0 * opts.scale) });
   if (opts.median > 0) img = img.median(opts.median);
-  let gray = await toGray(img);
+  const whole = await toGray(img);
   // Paper brightness on a 1/8 image: a grey max filter removes the strokes (sharp's dilate() is binary).
-  const factor = 8;
-  let small = maxFilter(
-    await toGray(rawSharp(gray).resize({ width: Math.max(16, Math.round(gray.width / factor)) })),
+  const wholeSmall = rankFilter(
+    await toGray(rawSharp(whole).resize({ width: Math.max(16, Math.round(whole.width / 8)) })),
     PAPER_GROWTH,
+    true,
   );
-  const box = opts.crop ? paperBox(small, await saturation(oriented(image, opts.turn), small)) : null;
-  let paper: Spans | null = null;
-  if (box) {
-    const fx = gray.width / small.width;
-    const fy = gray.height / small.height;
-    const big = {
-      left: Math.floor(box.left * fx),
-      top: Math.floor(box.top * fy),
-      width: Math.min(gray.width - Math.floor(box.left * fx), Math.ceil(box.width * fx)),
-      height: Math.min(gray.height - Math.floor(box.top * fy), Math.ceil(box.height * fy)),
-    };
-    gray = cropGray(gray, big.left, big.top, big.width, big.height);
-    // The paper's outline, back from the small image's grown (max-filtered) edges to its own.
-    const outline = box.outline.map(([x, y]): Point => [(x + 0.5) * fx - big.left, (y + 0.5) * fy - big.top]);
-    paper = polygonSpans(outline, gray.width, gray.height, Math.round(PAPER_GROWTH * fx), fx);
-    small = cropGray(small, box.left, box.top, box.width, box.height);
-  }
-  if (!opts.flatten) {
-    const page = await toGray(rawSharp(gray).normalise());
-    return {
-      pgm: pgmOf(page),
-      png: once(() => toPng(page)),
-      gray: page,
-      withInk: async () => page,
-      scale: opts.scale,
-    };
-  }
-  // sharp runs resize before blur whatever the call order: the background is upscaled (Lanczos), then lightly
-  // blurred at full size. The ink mapping and every dev figure were tuned on exactly that.
+  const box = paperBox(wholeSmall, await saturation(oriented(image, opts.turn), wholeSmall));
+  const { gray, small, paper } = croppedToPaper(whole, wholeSmall, box);
+  // sharp resizes before it blurs whatever the call order: the background is upscaled, then lightly blurred.
   const bg = await toGray(
     rawSharp(small).blur(2).resize({ width: gray.width, height: gray.height, fit: 'fill' }),
   );
-  // The skew is measured once, on the page at the default ink: a page at another ink level is the same paper and
-  // must lie as it does, since its re-reads are cut at boxes the first reading found (measured on its own, a bolder
-  // page can tilt up to 1° otherwise).
+  // The skew is measured once, at the default ink: a bolder page must lie as the boxes of the first reading say.
   let angle: number | null = null;
   const render = async (black: number): Promise<Gray> => {
     const flat = divide(gray, bg, box ? box.level : 0, paper, black);
-    angle ??= opts.deskew ? skewAngle(flat) : 0;
+    angle ??= skewAngle(flat);
     return Math.abs(angle) >= 0.3 ? toGray(rawSharp(flat).rotate(angle, { background: '#ffffff' })) : flat;
   };
   const page = await render(opts.black);
+  return { pgm: pgmOf(page), png: once(() => toPng(page)), gray: page, withInk: render, scale: opts.scale };
+}
+
+/** The page and its 1/8 background cut to the paper's box, with the paper's outline as spans of each row. */
+function croppedToPaper(
+  gray: Gray,
+  small: Gray,
+  box: ReturnType<typeof paperBox>,
+): { gray: Gray; small: Gray; paper: Spans | null } {
+  if (!box) return { gray, small, paper: null };
+  const fx = gray.width / small.width;
+  const fy = gray.height / small.height;
+  const left = Math.floor(box.left * fx);
+  const top = Math.floor(box.top * fy);
+  const cut = cropGray(
+    gray,
+    left,
+    top,
+    Math.min(gray.width - left, Math.ceil(box.width * fx)),
+    Math.min(gray.height - top, Math.ceil(box.height * fy)),
+  );
+  // The paper's outline, back from the small image's grown (max-filtered) edges to its own.
+  const outline = box.outline.map(([x, y]): Point => [(x + 0.5) * fx - left, (y + 0.5) * fy - top]);
   return {
-    pgm: pgmOf(page),
-    png: once(() => toPng(page)),
-    gray: page,
-    withInk: render,
-    scale: opts.scale,
+    gray: cut,
+    small: cropGray(small, box.left, box.top, box.width, box.height),
+    paper: polygonSpans(outline, cut.width, cut.height, Math.round(PAPER_GROWTH * fx), fx),
   };
 }
 
@@ -233,11 +192,9 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
 const FRAME_EDGE = 3;
 
 /**
- * The page with the table's dark band around the paper whitened: ink reached from the page's outer margin that
- * runs down half the page or more (a side of the band), or encircles most of it. Tesseract reads text inside a
- * closed dark ring as the ring's holes, and on some tilted photos then reads three lines of a whole ticket
- * (7 words instead of 114). Null when the page has no such band. A rescue only: on pages
- * read normally the band is harmless, and whitening it moves tesseract's line finding.
+ * The page with the table's dark band around the paper whitened (ink from the outer margin running down half the
+ * page, or encircling most of it): tesseract reads text inside a dark ring as its holes, and on some tilted photos
+ * reads 7 words of 114. Null without such a band. A rescue only: whitening it moves tesseract's line finding.
  */
 export function framelessPage(page: PreparedPage): PreparedPage | null {
   const { data, width, height } = page.gray;
@@ -274,10 +231,7 @@ export function framelessPage(page: PreparedPage): PreparedPage | null {
   return { ...page, pgm: pgmOf(gray), png: once(() => toPng(gray)), gray };
 }
 
-/**
- * A binary PGM (P5): a short header and the grey bytes as they are. What every reading is given: writing it is a
- * copy, and tesseract decodes it faster than a PNG (same pixels, same text; a 2× header crop reads ≈ 14 % faster).
- */
+/** A binary PGM (P5): writing it is a copy, and tesseract decodes it faster than a PNG (same pixels, same text). */
 export const pgmOf = (g: Gray): Buffer =>
   Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'ascii'), g.data]);
 
@@ -309,12 +263,7 @@ async function toGray(img: Img): Promise<Gray> {
 /** How far (in 1/8-image pixels) the max filter grows the paper beyond its edge. */
 const PAPER_GROWTH = 3;
 
-/** Grey-level dilation (sharp's dilate() is binary). Runs on the 1/8 image, so it is cheap. */
-function maxFilter(g: Gray, r: number): Gray {
-  return rankFilter(g, r, true);
-}
-
-/** A square max (or min) filter of radius r, done as a row pass then a column pass (the same result). */
+/** A square grey max (or min) filter of radius r (sharp's dilate() is binary): a row pass, then a column pass. */
 function rankFilter(g: Gray, r: number, max: boolean): Gray {
   const rows = rankPass(g.data, g.width, g.height, r, max, 1);
   return { data: rankPass(rows, g.width, g.height, r, max, g.width), width: g.width, height: g.height };
@@ -350,10 +299,8 @@ function rankPass(
 }
 
 /**
- * Colour saturation ((max − min) / max of R, G, B, 0..255: a shadow darkens a colour without changing it) of
- * the photo on the grid of `like`, spread like the paper's
- * brightness (a min filter of the same radius) so both describe the same grown paper. JPEG decoding shrinks
- * on load at this size, so the second decode is cheap.
+ * Colour saturation ((max − min) / max of R, G, B: a shadow darkens a colour without changing it) of the photo on
+ * the grid of `like`, min-filtered as the paper's brightness is max-filtered. A JPEG shrinks while decoded: cheap.
  */
 async function saturation(photo: Img, like: Gray): Promise<Gray> {
   const { data, info } = await photo
@@ -375,9 +322,8 @@ async function saturation(photo: Img, like: Gray): Promise<Gray> {
 }
 
 /**
- * Divides by the background so shadows and gradients become white paper and ink stays dark. Whatever is darker
- * than the paper threshold (the table around it) becomes white, except inside the paper's outline: a shadow on
- * the paper stays paper, and the text under it stays.
+ * Divides by the background so shadows and gradients become white paper and ink stays dark. The table (darker
+ * than the paper's level) becomes white, but never inside the paper's outline: text under a shadow stays.
  */
 function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: number): Gray {
   const out = Buffer.alloc(g.data.length);
@@ -402,10 +348,7 @@ function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: nu
 /** One table per ink level (two are in use: the default and the bolder re-read's), made once per process. */
 const INK_TABLES = new Map<number, Uint8Array>();
 
-/**
- * The ink mapping of every (background, pixel) pair, 64 KiB: a pixel's value over its background, mapped so that
- * `black` and darker is black and nearly the background is white. A table lookup is a fraction of the division.
- */
+/** The ink mapping of every (background, pixel) pair: the pixel over its background, `black` and darker black. */
 function inkTable(black: number): Uint8Array {
   const cached = INK_TABLES.get(black);
   if (cached) return cached;
@@ -420,10 +363,16 @@ function inkTable(black: number): Uint8Array {
   return table;
 }
 
+/** The histogram of the values of `data` at the indices `keep` allows. */
+function histogram(data: Uint8Array, keep: (i: number) => boolean = () => true): number[] {
+  const hist = new Array<number>(256).fill(0);
+  for (let i = 0; i < data.length; i++) if (keep(i)) hist[data[i] ?? 0] = (hist[data[i] ?? 0] ?? 0) + 1;
+  return hist;
+}
+
 /** Otsu's threshold over a grey histogram: splits paper from table without a fixed level. */
 function otsu(data: Uint8Array): number {
-  const hist = new Array<number>(256).fill(0);
-  for (const v of data) hist[v] = (hist[v] ?? 0) + 1;
+  const hist = histogram(data);
   const total = data.length;
   let sum = 0;
   for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
@@ -446,76 +395,72 @@ function otsu(data: Uint8Array): number {
   return level;
 }
 
+type Rect = [number, number, number, number];
+const union = (a: Rect, b: { x0: number; y0: number; x1: number; y1: number }): Rect => [
+  Math.min(a[0], b.x0),
+  Math.min(a[1], b.y0),
+  Math.max(a[2], b.x1),
+  Math.max(a[3], b.y1),
+];
+
 /**
- * Bounding box and outline of the paper; null when it fills the frame or is unclear. The paper is the largest
- * bright region (pieces cut by separator rows merged), grown over what still looks like paper: shadowed paper
- * stays paper when it keeps the paper's colour (`sat`, saturation on the same grid) or, when colour does not
- * tell paper from table, is not much darker than the paper.
+ * The largest bright region of `bg` above `level`, with the pieces separator rows (`****`) cut from it merged
+ * (stacked in the same column): their starts and joint box. Null when it is under 15 % of the image.
  */
-function paperBox(
-  bg: Gray,
-  sat: Gray | null,
-): {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  level: number;
-  outline: Point[];
-} | null {
+function brightCore(bg: Gray, bright: (i: number) => boolean): { starts: number[]; box: Rect } | null {
   const { data, width, height } = bg;
-  const level = otsu(data);
-  const bright = (i: number): boolean => (data[i] ?? 0) > level;
   const seen = new Uint8Array(data.length);
-  const boxes: Array<ReturnType<typeof flood>> = [];
-  const step = 2; // component search on a coarse grid is plenty for a bounding box
-  for (let y0 = 0; y0 < height; y0 += step) {
-    for (let x0 = 0; x0 < width; x0 += step) {
+  const pieces: Array<ReturnType<typeof flood>> = [];
+  // A coarse grid of starts is plenty for a bounding box.
+  for (let y0 = 0; y0 < height; y0 += 2) {
+    for (let x0 = 0; x0 < width; x0 += 2) {
       const start = y0 * width + x0;
       if (seen[start] || !bright(start)) continue;
-      const box = flood(width, height, [start], seen, bright);
-      if (box.count > data.length * 0.01) boxes.push(box);
+      const piece = flood(width, height, [start], seen, bright);
+      if (piece.count > data.length * 0.01) pieces.push(piece);
     }
   }
-  boxes.sort((a, b) => b.count - a.count);
-  const first = boxes[0];
+  pieces.sort((a, b) => b.count - a.count);
+  const first = pieces[0];
   if (!first) return null;
-  // Separator rows (****, ====) can cut the paper in pieces: merge pieces stacked in the same column.
-  let bestBox: [number, number, number, number] = [first.x0, first.y0, first.x1, first.y1];
-  let bestCount = first.count;
-  const members = [first];
-  for (const b of boxes.slice(1)) {
-    const [bx0, by0, bx1, by1] = bestBox;
+  let box: Rect = [first.x0, first.y0, first.x1, first.y1];
+  let count = first.count;
+  const starts = [first.start];
+  for (const b of pieces.slice(1)) {
+    const [bx0, by0, bx1, by1] = box;
     const overlap = Math.min(bx1, b.x1) - Math.max(bx0, b.x0);
     const gap = Math.max(b.y0 - by1, by0 - b.y1);
     if (overlap > 0.6 * Math.min(bx1 - bx0, b.x1 - b.x0) && gap < height * 0.06) {
-      bestBox = [Math.min(bx0, b.x0), Math.min(by0, b.y0), Math.max(bx1, b.x1), Math.max(by1, b.y1)];
-      bestCount += b.count;
-      members.push(b);
+      box = union(box, b);
+      count += b.count;
+      starts.push(b.start);
     }
   }
-  if (bestCount < data.length * 0.15) return null;
+  return count < data.length * 0.15 ? null : { starts, box };
+}
+
+/**
+ * Bounding box and outline of the paper; null when it fills the frame or is unclear. The paper is the bright core
+ * grown over what still looks like paper (paperLike), then back over bright sides the flood missed.
+ */
+function paperBox(
+  bg: Gray,
+  sat: Gray,
+): { left: number; top: number; width: number; height: number; level: number; outline: Point[] } | null {
+  const { data, width, height } = bg;
+  const level = otsu(data);
+  const bright = (i: number): boolean => (data[i] ?? 0) > level;
+  const core = brightCore(bg, bright);
+  if (!core) return null;
   const mask = new Uint8Array(data.length);
-  const paper = flood(
-    width,
-    height,
-    members.map((m) => m.start),
-    mask,
-    paperLike(bg, sat, bright, level),
+  const paper = flood(width, height, core.starts, mask, paperLike(bg, sat, bright, level));
+  // A shadow over part of the paper leaves only its lit part above Otsu's level; on a dark table the flood's
+  // extent is the paper's.
+  const [x0, y0, x1, y1] = keepBrightSides(
+    bg,
+    darkAround(bg, mask, level) ? union(core.box, paper) : core.box,
+    level,
   );
-  // A shadow over part of the paper leaves only the lit part above Otsu's level; on a dark table (outside the
-  // paper's flood, half the pixels below a third of the paper's level), the flood's extent is the paper's.
-  if (darkAround(bg, mask, level)) {
-    const [bx0, by0, bx1, by1] = bestBox;
-    bestBox = [
-      Math.min(bx0, paper.x0),
-      Math.min(by0, paper.y0),
-      Math.max(bx1, paper.x1),
-      Math.max(by1, paper.y1),
-    ];
-  }
-  // A side whose cut-off strip is on average paper-bright was cut by a title or a stamp, not by the table.
-  const [x0, y0, x1, y1] = keepBrightSides(bg, bestBox, level);
   const pad = Math.round(width * 0.02);
   const left = Math.max(0, x0 - pad);
   const top = Math.max(0, y0 - pad);
@@ -534,9 +479,7 @@ function paperBox(
 
 /** Whether what lies outside the paper's flood (`mask`) is a dark table: its median below a third of `level`. */
 function darkAround(bg: Gray, mask: Uint8Array, level: number): boolean {
-  const hist = new Array<number>(256).fill(0);
-  for (let i = 0; i < bg.data.length; i++)
-    if (!mask[i]) hist[bg.data[i] ?? 0] = (hist[bg.data[i] ?? 0] ?? 0) + 1;
+  const hist = histogram(bg.data, (i) => !mask[i]);
   return hist.some((n) => n > 0) && histMedian(hist) < level / 3;
 }
 
@@ -555,33 +498,19 @@ const DEEPEST_SHADOW = 0.3;
 /** Without colour to go by, paper in shadow is told from the table by brightness alone, as before. */
 const SHADOW_WITHOUT_COLOUR = 0.65;
 
-/**
- * What counts as paper when growing the bright core: the paper's own saturation when the table is clearly
- * more colourful (medians ≥ 40 of 255 apart, cut half-way), else a brightness floor.
- */
+/** What counts as paper when growing the bright core: its colour when the table is clearly more colourful, else brightness. */
 function paperLike(
   bg: Gray,
-  sat: Gray | null,
+  sat: Gray,
   bright: (i: number) => boolean,
   level: number,
 ): (i: number) => boolean {
   const { data } = bg;
-  if (sat) {
-    const paperSat = new Array<number>(256).fill(0);
-    const restSat = new Array<number>(256).fill(0);
-    for (let i = 0; i < data.length; i++) {
-      const hist = bright(i) ? paperSat : restSat;
-      const v = sat.data[i] ?? 0;
-      hist[v] = (hist[v] ?? 0) + 1;
-    }
-    const p = histMedian(paperSat);
-    const t = histMedian(restSat);
-    if (t - p >= 40) {
-      const cut = (p + t) / 2;
-      return (i) => bright(i) || ((sat.data[i] ?? 255) < cut && (data[i] ?? 0) >= level * DEEPEST_SHADOW);
-    }
-  }
-  return (i) => (data[i] ?? 0) >= level * SHADOW_WITHOUT_COLOUR;
+  const p = histMedian(histogram(sat.data, bright));
+  const t = histMedian(histogram(sat.data, (i) => !bright(i)));
+  if (t - p < 40) return (i) => (data[i] ?? 0) >= level * SHADOW_WITHOUT_COLOUR;
+  const cut = (p + t) / 2;
+  return (i) => bright(i) || ((sat.data[i] ?? 255) < cut && (data[i] ?? 0) >= level * DEEPEST_SHADOW);
 }
 
 type Point = [number, number];
@@ -647,29 +576,23 @@ function polygonSpans(poly: Point[], width: number, height: number, inset: numbe
   return { from, to };
 }
 
-function keepBrightSides(
-  g: Gray,
-  box: [number, number, number, number],
-  level: number,
-): [number, number, number, number] {
+/**
+ * The box grown back over paper the flood missed (gradients, separators, a title or stamp): each side while the
+ * strip beyond it is paper-bright in 30 % of its pixels. Cutting text off costs more than a margin.
+ */
+function keepBrightSides(g: Gray, box: Rect, level: number): Rect {
   const { data, width, height } = g;
-  const cut = level * 0.85;
-  const colBright = (x: number, ya: number, yb: number): boolean => {
-    let n = 0;
-    for (let y = ya; y <= yb; y++) if ((data[y * width + x] ?? 0) > cut) n++;
-    return n > (yb - ya + 1) * 0.3;
+  // Whether the pixels from `i`, `n` of them `step` apart, are bright enough.
+  const bright = (i: number, n: number, step: number): boolean => {
+    let k = 0;
+    for (let j = 0; j < n; j++) if ((data[i + j * step] ?? 0) > level * 0.85) k++;
+    return k > n * 0.3;
   };
-  const rowBright = (y: number, xa: number, xb: number): boolean => {
-    let n = 0;
-    for (let x = xa; x <= xb; x++) if ((data[y * width + x] ?? 0) > cut) n++;
-    return n > (xb - xa + 1) * 0.3;
-  };
-  // Grow back over paper the flood missed (gradients, separators): cutting text off costs more than a margin.
   let [x0, y0, x1, y1] = box;
-  while (x0 > 0 && colBright(x0 - 1, y0, y1)) x0--;
-  while (x1 < width - 1 && colBright(x1 + 1, y0, y1)) x1++;
-  while (y0 > 0 && rowBright(y0 - 1, x0, x1)) y0--;
-  while (y1 < height - 1 && rowBright(y1 + 1, x0, x1)) y1++;
+  while (x0 > 0 && bright(y0 * width + x0 - 1, y1 - y0 + 1, width)) x0--;
+  while (x1 < width - 1 && bright(y0 * width + x1 + 1, y1 - y0 + 1, width)) x1++;
+  while (y0 > 0 && bright((y0 - 1) * width + x0, x1 - x0 + 1, 1)) y0--;
+  while (y1 < height - 1 && bright((y1 + 1) * width + x0, x1 - x0 + 1, 1)) y1++;
   return [x0, y0, x1, y1];
 }
 
@@ -711,22 +634,17 @@ function skewAngle(g: Gray): number {
   // Coarse 1° search, then 0.25° around the best.
   let best = 0;
   let bestScore = -1;
-  for (let a = -6; a <= 6; a += 1) {
+  const tryAngle = (a: number): void => {
     const sc = score(a);
     if (sc > bestScore) [best, bestScore] = [a, sc];
-  }
+  };
+  for (let a = -6; a <= 6; a += 1) tryAngle(a);
   const coarse = best;
-  for (let a = coarse - 0.75; a <= coarse + 0.751; a += 0.25) {
-    const sc = score(a);
-    if (sc > bestScore) [best, bestScore] = [a, sc];
-  }
+  for (let a = coarse - 0.75; a <= coarse + 0.751; a += 0.25) tryAngle(a);
   return -best;
 }
 
-/**
- * A box of a prepared image with `pad` pixels of margin (clipped to the image), scaled, to re-read one word
- * alone.
- */
+/** A box of a prepared image with `pad` pixels of margin (clipped to the image), scaled, to re-read it alone. */
 export async function cropBox(g: Gray, box: Box, pad: number, scale = 1): Promise<Gray> {
   const left = Math.max(0, Math.floor(box.x0 - pad));
   const top = Math.max(0, Math.floor(box.y0 - pad));
@@ -747,10 +665,7 @@ const INK_ROW = 0.01;
 /** Light pixels (specks, noise) a bar's dark row may have in a row without breaking it. */
 const BAR_GAP = 2;
 
-/**
- * The widest run of true values, runs of up to `gap` false values inside it bridged: [first index, index after the
- * last true one]; [0, 0] when there is none.
- */
+/** The widest run of true values, gaps of up to `gap` false ones bridged: [first, after last]; [0, 0] for none. */
 function widestStretch(flags: boolean[], gap = 0): [number, number] {
   let best: [number, number] = [0, 0];
   let from = -1;
@@ -767,82 +682,99 @@ function widestStretch(flags: boolean[], gap = 0): [number, number] {
   return best;
 }
 
+const isDark = (g: Gray, x: number, y: number): boolean => (g.data[y * g.width + x] ?? 255) < 128;
+/** How many of rows y0..y1 of column x are dark. */
+const darkRows = (g: Gray, x: number, y0: number, y1: number): number => {
+  let n = 0;
+  for (let y = y0; y < y1; y++) if (isDark(g, x, y)) n++;
+  return n;
+};
+
 /**
- * Large print above the first line a reading found: a store name printed two or more times the size of the
- * body text, in a display font, which tesseract's single-block layout (PSM 6) leaves out when the rest of the
- * page is small print. The box from the first run of ink at least 1.4 × the
- * body's text height down to the first line read (runs starting within half a line of the page's top edge are
- * the table's band, not print), and whether it is printed white on a dark bar (then the box is the bar's). Null when the reading
- * starts at the top of the print.
+ * Large print above the first line a reading found (a store name in a display font, which tesseract's single-block
+ * layout leaves out): the box from the first run of ink at least 1.4 × the body's text height down to the first
+ * line read, and whether it is printed white on a dark bar (then the box is the bar's). Null when there is none.
  */
 export function unreadTitle(
   g: Gray,
   words: Array<{ text: string; bbox: Box; confidence: number }>,
 ): (Box & { inverse: boolean }) | null {
   // Words read with low confidence are no reading: a reversed title comes out as `E o] Mo 070`.
-  const read = words.filter(isSureWord);
+  const read = words.filter(isSureWord).map((w) => w.bbox);
   if (read.length < 5) return null;
-  const body = median(read.map((w) => w.bbox.y1 - w.bbox.y0));
-  const first = Math.min(...read.map((w) => w.bbox.y0));
-  const end = Math.floor(first - 0.2 * body);
+  const body = median(read.map((b) => b.y1 - b.y0));
+  const end = Math.floor(Math.min(...read.map((b) => b.y0)) - 0.2 * body);
   if (body <= 0 || end < 1.4 * body) return null;
-  const { data, width } = g;
-  const dark = (x: number, y: number): boolean => (data[y * width + x] ?? 255) < 128;
-  /** How many of rows y0..y1 of column x are dark. */
-  const darkRows = (x: number, y0: number, y1: number): number => {
-    let n = 0;
-    for (let y = y0; y < y1; y++) if (dark(x, y)) n++;
-    return n;
-  };
-  // Columns dark down most of those rows are the paper's edge or the table beside it, not print, unless well
-  // inside the text the reading found (a dark bar the title is printed on, as tall as most of those rows); so are
-  // columns well outside that text (a tilted paper's edge, dark over only part of those rows).
-  const textLeft = Math.min(...read.map((w) => w.bbox.x0));
-  const textRight = Math.max(...read.map((w) => w.bbox.x1));
-  const columns = Array.from({ length: width }, (_, x) => x).filter(
+  const shares = rowShares(g, read, body, end);
+  const kinds = printRuns(g, shares, body);
+  const start = kinds[0]?.a;
+  if (start === undefined) return null;
+  const stop = Math.max(...kinds.map((r) => r.b));
+  if (kinds[0]?.reversed) {
+    // The bar's box: the widest stretch of columns dark over a tenth of its rows (a column through a letter is
+    // dark above and below it); the paper's dark edges beside it are stretches of their own.
+    const [x0, x1] = widestStretch(
+      Array.from({ length: g.width }, (_, x) => darkRows(g, x, start, stop) > 0.1 * (stop - start)),
+    );
+    return x1 - x0 < g.width / 3 ? null : { x0, x1, y0: start, y1: stop, inverse: true };
+  }
+  const pad = Math.round(0.25 * body);
+  return { x0: 0, x1: g.width, y0: Math.max(0, start - pad), y1: Math.min(end, stop + pad), inverse: false };
+}
+
+/**
+ * Per row above `end`, the share of the page's width that is dark, counting only columns that may hold print:
+ * columns dark down most of those rows are the paper's edge or the table, unless well inside the text read (a
+ * dark bar a title is printed on); columns well outside that text are a tilted paper's edge.
+ */
+function rowShares(g: Gray, read: Box[], body: number, end: number): number[] {
+  const textLeft = Math.min(...read.map((b) => b.x0));
+  const textRight = Math.max(...read.map((b) => b.x1));
+  const columns = Array.from({ length: g.width }, (_, x) => x).filter(
     (x) =>
       x >= textLeft - body &&
       x < textRight + body &&
-      ((x >= textLeft + body && x < textRight - body) || darkRows(x, 0, end) < 0.6 * end),
+      ((x >= textLeft + body && x < textRight - body) || darkRows(g, x, 0, end) < 0.6 * end),
   );
-  const shares = Array.from({ length: end }, (_, y) => {
-    let n = 0;
-    for (const x of columns) if (dark(x, y)) n++;
-    return n / width;
-  });
-  // Runs of inked rows (above what the paper's edge leaves in every row); a gap shorter than half the body's
-  // height (between a title's two lines) joins two.
+  return Array.from({ length: end }, (_, y) => columns.filter((x) => isDark(g, x, y)).length / g.width);
+}
+
+/**
+ * The runs of inked rows (above what the paper's edge leaves in every row; a gap under half a line joins two)
+ * tall enough for a title and not at the page's top edge (the table's band), without the dark bands that hold
+ * nothing to read: a run with solid rows is a bar, kept only when its middle is lighter (print white on it).
+ */
+function printRuns(
+  g: Gray,
+  shares: number[],
+  body: number,
+): Array<{ a: number; b: number; reversed: boolean }> {
   const floor = [...shares].sort((x, y) => x - y)[Math.floor(shares.length / 4)] ?? 0;
   const runs: Array<[number, number]> = [];
-  for (let y = 0; y < end; y++) {
-    if ((shares[y] ?? 0) < floor + INK_ROW) continue;
+  shares.forEach((share, y) => {
+    if (share < floor + INK_ROW) return;
     const last = runs[runs.length - 1];
     if (last && y - last[1] <= body / 2) last[1] = y + 1;
     else runs.push([y, y + 1]);
-  }
+  });
   const mean = (a: number, b: number): number =>
     shares.slice(a, b).reduce((t, v) => t + v, 0) / Math.max(1, b - a);
-  /**
-   * A row of a bar: mostly dark, in one stretch over half the page's width (gaps of a speck or two bridged). A bold
-   * title's rows can be as dark, but in pieces, letter by letter.
-   */
+  // A bar's row is mostly dark in one stretch over half the page; a bold title's rows are dark letter by letter.
   const solidRow = (y: number): boolean => {
     if ((shares[y] ?? 0) <= 0.6) return false;
     const [x0, x1] = widestStretch(
-      Array.from({ length: width }, (_, x) => dark(x, y)),
+      Array.from({ length: g.width }, (_, x) => isDark(g, x, y)),
       BAR_GAP,
     );
-    return x1 - x0 >= 0.5 * width;
+    return x1 - x0 >= 0.5 * g.width;
   };
-  // A run with solid rows is a dark bar: a title printed white on it when its middle is lighter than its solid
-  // rows (the print), else a band of the table or a shadow, which holds nothing to read.
-  const kinds = runs
+  return runs
     .filter(([a, b]) => a > body / 2 && b - a >= 1.4 * body)
     .map(([a, b]) => {
       const solidRows = Array.from({ length: b - a }, (_, i) => a + i).filter(solidRow);
       const solid = solidRows.map((y) => shares[y] ?? 0);
       const third = Math.floor((b - a) / 3);
-      // A bar is solid above and below its print; a shadow's gradient (the paper's edge) only on one side.
+      // A bar is solid above and below its print; a shadow's gradient only on one side.
       const solidIn = (from: number, to: number): boolean => solidRows.some((y) => y >= from && y < to);
       const reversed =
         solidIn(a, a + third) &&
@@ -851,26 +783,9 @@ export function unreadTitle(
       return { a, b, solid: solid.length > 0, reversed };
     })
     .filter((r) => !r.solid || r.reversed);
-  const start = kinds[0]?.a;
-  if (start === undefined) return null;
-  const stop = Math.max(...kinds.map((r) => r.b));
-  if (kinds[0]?.reversed) {
-    // The bar's box: the widest stretch of columns dark over a tenth of its rows or more (a column through a
-    // letter is dark above and below it). The paper's dark edges beside the bar are stretches of their own, apart
-    // from it by light paper: inverted with the bar, that paper would frame the print in black.
-    const [x0, x1] = widestStretch(
-      Array.from({ length: width }, (_, x) => darkRows(x, start, stop) > 0.1 * (stop - start)),
-    );
-    return x1 - x0 < width / 3 ? null : { x0, x1, y0: start, y1: stop, inverse: true };
-  }
-  const pad = Math.round(0.25 * body);
-  return { x0: 0, x1: width, y0: Math.max(0, start - pad), y1: Math.min(end, stop + pad), inverse: false };
 }
 
-/**
- * A box of a prepared page, for a re-read; print white on a dark bar is reversed, with a white margin
- * (tesseract reads dark on light: the inverted-text pass is off, see ocr.ts).
- */
+/** A box of a prepared page for a re-read; print white on a bar reversed, with a white margin (see ocr.ts). */
 export async function grayCrop(
   g: Gray,
   box: Box & { inverse?: boolean },
@@ -893,10 +808,8 @@ export async function grayCrop(
 }
 
 /**
- * An inverted bar reduced to its print, in place: the bar's own edge, light against the paper, turns into a dark
- * ring around the print once inverted (ink touching the cut's border: whitened), and the bar's inverted ground is a
- * mottled grey, noisy on a photo (the rest goes black and white at the ink level). Where tesseract reads nothing
- * of the grey crop (`CANTINA LA NORIA`), a single line's reading of this gets the whole title.
+ * An inverted bar reduced to its print, in place: ink touching the cut's border (the bar's edge, a dark ring once
+ * inverted) whitened, the rest black or white. Read as one line where the grey crop reads nothing.
  */
 function barPrint(g: Gray): void {
   const { data, width: w, height: h } = g;

@@ -10,6 +10,17 @@ const INK = 128;
 
 const isInk = (g: Gray, x: number, y: number): boolean => (g.data[y * g.width + x] ?? 255) < INK;
 
+/** Per row of `box` (within the page), the first and last inked column of `span`, or null for a blank row. */
+function rowInk(g: Gray, span: [number, number], box: Box): Array<[number, number] | null> {
+  const rows: Array<[number, number] | null> = [];
+  for (let y = Math.max(0, box.y0); y < Math.min(g.height, box.y1); y++) {
+    let ink: [number, number] | null = null;
+    for (let x = span[0]; x <= span[1]; x++) if (isInk(g, x, y)) ink = [ink?.[0] ?? x, x];
+    rows.push(ink);
+  }
+  return rows;
+}
+
 /**
  * The column span of each of a word's `count` characters, or null when the ink does not divide that way.
  * Characters are the runs of inked columns; a run as wide as several characters (bold glyphs that touch) is cut
@@ -34,8 +45,7 @@ export function glyphSpans(g: Gray, box: Box, count: number): Array<[number, num
     while (i + 1 < ink.length && ink[i + 1]) i++;
     runs.push([start, i]);
   }
-  // Advance per character, spacing included; a run holds as many characters as its width (plus one spacing)
-  // covers.
+  // A run holds as many characters as its width (plus one spacing) covers at the word's pitch.
   const pitch = ink.length / count;
   const parts = runs.map(([a, b]) => Math.max(1, Math.round((b - a + 1) / pitch + 0.25)));
   if (parts.reduce((s, k) => s + k, 0) !== count) return null;
@@ -62,17 +72,7 @@ export function glyphSpans(g: Gray, box: Box, count: number): Array<[number, num
  * waist (about 0.8 and less), a zero's outline does not (1.0), whatever is inside it.
  */
 export function waistRatio(g: Gray, span: [number, number], box: Box): number {
-  const widths: number[] = [];
-  for (let y = Math.max(0, box.y0); y < Math.min(g.height, box.y1); y++) {
-    let left = -1;
-    let right = -1;
-    for (let x = span[0]; x <= span[1]; x++) {
-      if (!isInk(g, x, y)) continue;
-      if (left < 0) left = x;
-      right = x;
-    }
-    widths.push(left < 0 ? 0 : right - left + 1);
-  }
+  const widths = rowInk(g, span, box).map((r) => (r ? r[1] - r[0] + 1 : 0));
   let a = 0;
   let z = widths.length - 1;
   while (a < z && !widths[a]) a++;
@@ -111,23 +111,12 @@ export function counters(g: Gray, span: [number, number], box: Box): number {
 }
 
 /**
- * How deep a notch the open side of a 6 or 9 cuts into its outline: a 6's right side (a 9's left side) runs in
- * under its hook and out again to its bowl; a zero's side curves steadily out to its middle. The side's profile
- * over the 55 % of the rows at the hook's end, and the deepest dip in it (px) below the profile on both sides of
- * it. 0 for a zero; a few pixels for a 6 or 9.
+ * How deep (px) the open side of a 6 or 9 dips in under its hook (a 6's right side, a 9's left) over the 55 % of
+ * its rows at the hook's end, below the side's reach on both sides of the dip. 0 for a zero, whose side curves
+ * steadily out; a few pixels for a 6 or 9.
  */
 export function notchDepth(g: Gray, span: [number, number], box: Box, digit: '6' | '9'): number {
-  const reach: number[] = [];
-  for (let y = Math.max(0, box.y0); y < Math.min(g.height, box.y1); y++) {
-    let r = -1;
-    for (let x = span[0]; x <= span[1]; x++) {
-      if (!isInk(g, x, y)) continue;
-      // How far out the side reaches: the last inked column for a 6's right, the first for a 9's left.
-      if (digit === '6') r = x - span[0];
-      else if (r < 0) r = span[1] - x;
-    }
-    reach.push(r);
-  }
+  const reach = rowInk(g, span, box).map((r) => (!r ? -1 : digit === '6' ? r[1] - span[0] : span[1] - r[0]));
   let a = 0;
   let z = reach.length - 1;
   while (a < z && reach[a] === -1) a++;
@@ -160,15 +149,13 @@ const DATE_OR_TIME =
   /^\W*(\d{1,2}[-/.](\d{1,2}|[A-Z]{3})[-/.]\d{2,4}|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(:\d{2})?)\W*$/i;
 
 /** The words whose barred zeros are put back by default: dates and times (see barredZeros). */
-export const dateOrTimeWord = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_OR_TIME.test(w.text);
+const dateOrTimeWord = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_OR_TIME.test(w.text);
 
 /**
- * The date and time words whose 8s, 6s and 9s are barred zeros by their outline, with the reading corrected:
- * `18-MAR-2025` → `10-MAR-2025` when the 8's sides run straight and it has a counter (a blot of ink is not
- * judged); `16-MAR-2025` → `10-MAR-2025` when the 6's right side (a 9's left) has no notch, and it has a counter
- * and no waist. Only on a page whose font shows an 8 with a clear waist (for 8s), or a 6 or 9 with a clear notch
- * (for 6s and 9s), somewhere (any word), so a font or a blur that hides them changes nothing. Words whose
- * characters cannot be told apart are left alone. Amounts are not touched: arithmetic arbitrates them.
+ * The words `judge` picks (dates and times) whose 8s, 6s and 9s are barred zeros by their outline, corrected:
+ * an 8 with straight sides and a counter (`18-MAR` → `10-MAR`), a 6 or 9 with no notch, a counter and no waist.
+ * Only on a page where some 8 shows a clear waist (for 8s), or some 6 or 9 a clear notch (for 6s and 9s), so a
+ * font or blur that hides them changes nothing. Amounts are left to the arithmetic.
  */
 export function barredZeros(
   g: Gray,
@@ -215,9 +202,8 @@ export function barredZeros(
 const WORD_GAP = { median: 2.2, height: 0.25 };
 
 /**
- * A word of large print read with its spaces lost (`ELPORVENIRCOFFEE`): its letters cut out of the ink (glyphSpans)
- * and a space put back at each gap far wider than the others (`EL PORVENIR COFFEE`). Words of eight letters or
- * more only; unchanged when the ink does not divide into its letters.
+ * A word of eight letters or more read with its spaces lost (`ELPORVENIRCOFFEE`): a space put back at each gap
+ * between its letters (glyphSpans) far wider than the others.
  */
 export function respacedWord(g: Gray, word: { text: string; bbox: Box }): string {
   const chars = [...word.text];
@@ -233,21 +219,15 @@ export function respacedWord(g: Gray, word: { text: string; bbox: Box }): string
 const GRID = { w: 10, h: 16 };
 
 /**
- * A character's ink (the rows of its span that hold ink, within the word's box) resampled to a GRID of darkness,
- * 0 (paper) to 1 (ink): characters of one font compare whatever their size. Null when it has too few rows.
+ * A character's inked rows resampled to a GRID of darkness, 0 (paper) to 1 (ink), so characters of one font
+ * compare whatever their size. Null when it has too few rows.
  */
-export function glyphGrid(g: Gray, span: [number, number], box: Box): Float32Array | null {
-  let top = -1;
-  let bottom = -1;
-  for (let y = Math.max(0, box.y0); y < Math.min(g.height, box.y1); y++) {
-    for (let x = span[0]; x <= span[1]; x++) {
-      if (!isInk(g, x, y)) continue;
-      if (top < 0) top = y;
-      bottom = y;
-      break;
-    }
-  }
-  if (top < 0 || bottom - top < 6) return null;
+function glyphGrid(g: Gray, span: [number, number], box: Box): Float32Array | null {
+  const rows = rowInk(g, span, box);
+  const first = Math.max(0, box.y0);
+  const top = first + rows.findIndex(Boolean);
+  const bottom = first + rows.findLastIndex(Boolean);
+  if (top < first || bottom - top < 6) return null;
   const w = span[1] - span[0] + 1;
   const h = bottom - top + 1;
   const out = new Float32Array(GRID.w * GRID.h);
@@ -278,10 +258,7 @@ const gridDistance = (a: Float32Array, b: Float32Array): number => {
 const SAMPLE_CONFIDENCE = 40;
 /** A digit's mean shape is made of at least this many samples (the character judged left out). */
 const MIN_SAMPLES = 3;
-/**
- * An 8, 6 or 9 this much closer to the page's mean 0 than to the page's mean of its own digit is a zero (dev: the
- * zeros so misread measured 0.47–0.68 and some up to 0.97; true 8s, 6s and 9s 0.83 and up).
- */
+/** An 8, 6 or 9 this much closer to the page's mean 0 than to its own digit's mean is a zero (true ones: ≥ 0.83). */
 const ZERO_LIKENESS = 0.75;
 
 /**
@@ -295,10 +272,8 @@ export const identifierWord = (w: OcrWord): boolean =>
   !/[A-Z&Ñ]{3}\w?\d{6}/i.test(w.text);
 
 /**
- * The words `judge` picks whose 8s, 6s or 9s are the page's own zeros: each character compared (glyphGrid) with
- * the mean shape of the page's zeros and with that of its own digit, both from the digits the page read surely.
- * A font's dotted or slashed zero read as 8 or 6 (`83768` for `83760`) looks like the zeros the reading got
- * right; a true 8 looks like the other 8s. The font's shapes come from the page itself, whatever the font.
+ * The words `judge` picks whose 8s, 6s or 9s are the page's own zeros (`83768` for `83760`): each compared
+ * (glyphGrid) with the mean shapes of the page's zeros and of its own digit, from the digits the page read surely.
  */
 export function zerosByLikeness(
   g: Gray,
@@ -348,10 +323,9 @@ export function zerosByLikeness(
 }
 
 /**
- * The OCR text with barred zeros put back (see barredZeros), judged once on the pixels of the prepared page the
- * words were read from (kept by the preparation: nothing is decoded again): `dates` in its date and time words and,
- * by their likeness to the page's zeros (zerosByLikeness), in its identifiers (folios, postal codes); `also` in
- * those and in the words `also` picks too (the RFC's: another reading, which its check digit judges).
+ * The OCR text with barred zeros put back, judged on the prepared page the words were read from: `dates` in its
+ * date and time words (barredZeros) and its identifiers (zerosByLikeness); `also` in those and in the words
+ * `also` picks too (the RFC's: another reading, which its check digit judges).
  */
 export function barredZeroReadings(
   page: Gray,
