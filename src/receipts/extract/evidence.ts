@@ -1,4 +1,4 @@
-import { hasValidCheckDigit, isRfcShape } from '../../catalogs/rfc.js';
+import { hasValidCheckDigit } from '../../catalogs/rfc.js';
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
 import { centsInWords } from './extract.amounts.js';
