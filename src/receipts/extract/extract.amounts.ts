@@ -213,11 +213,7 @@ function splitMergedLabels(lines: Line[]): Line[] {
 }
 
 /** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
-export function extractTotals(
-  read: Line[],
-  itemsSum: number | null,
-  lostTotal: number | null = null,
-): Totals {
+export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   const lines = splitMergedLabels(read);
   const all = labeledAmounts(lines);
   const subs = valuesOf(all, 'subtotal');
@@ -311,8 +307,6 @@ export function extractTotals(
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(b.total, 2.5);
   if (itemsSum !== null) vote(itemsSum - discount, 2);
-  // A TOTAL whose label was lost, read at the foot of the items (see readItems): as strong as the items' sum.
-  if (lostTotal !== null) vote(lostTotal, 2);
   // What was paid covers a tip printed on the ticket (`PROPINA 50.00` / `TOTAL 550.00` / `EFECTIVO 600.00` /
   // `CAMBIO 50.00`), or, paid apart, it does not: with a tip, a payment backs the purchase without it as much.
   const paidTips = tipEntries.flatMap((a) => a.values.slice(0, 1));

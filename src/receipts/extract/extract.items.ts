@@ -394,8 +394,6 @@ const NOT_PURCHASE = new RegExp(
 export interface ItemsReading {
   asRead: ReceiptItem[];
   fitTo(targets: Array<number | null>): ReceiptItem[];
-  /** The amount of a last line that was the TOTAL with its label lost (isLostTotal), else null. */
-  lostTotal: number | null;
 }
 
 /**
@@ -417,8 +415,6 @@ export function readItems(lines: Line[]): ItemsReading {
         ),
       ]
     : zoneItems(zone, qtyLast);
-  // The TOTAL with its label lost ends the items; its amount is the total's reading.
-  const lostTotal = isLostTotal(drafts) ? (drafts.pop()?.options[0]?.cents ?? null) : null;
   const options = drafts.map(withProduct);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);
   const fittable = drafts.length > 0 && !zone.some((l) => NOT_PURCHASE.test(l.norm));
@@ -437,19 +433,7 @@ export function readItems(lines: Line[]): ItemsReading {
     const winners = fits.filter((f) => f.slips === fewest);
     return winners.length === 1 && winners[0] ? build(winners[0].picks) : asRead;
   };
-  return { asRead, fitTo, lostTotal };
-}
-
-/**
- * The last item is the TOTAL with its label lost (`zo 2932.66`): at most three letters, and the sum of two or
- * more items above, or one digit from it.
- */
-function isLostTotal(drafts: Draft[]): boolean {
-  const last = drafts[drafts.length - 1];
-  if (!last || drafts.length < 3 || !/^[A-Z]{1,3}$/.test(last.description)) return false;
-  const above = drafts.slice(0, -1).reduce((s, d) => s + (d.options[0]?.cents ?? 0), 0);
-  const amount = last.options[0]?.cents ?? 0;
-  return amount > 0 && (digitSlips(amount, above)?.length ?? 2) <= 1;
+  return { asRead, fitTo };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../../catalogs/rfc.js';
 import { enLetras } from '../../pdf/numero.letras.js';
 import type { OcrWord } from '../ocr/ocr.js';
-import { franchisorLines, type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
+import { type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
@@ -538,14 +538,12 @@ export function extractRfc(
   // A two-word name's third initial is unknown (`CM?`): its two known ones still tell `CMI…` from `GMI…`.
   const expected = longer ?? wholeInitials;
   const header = Math.max(8, Math.ceil(lines.length * 0.5));
-  const franchisor = franchisorLines(lines);
   lines.forEach((l, i) => {
     const labelled = RFC_LABEL.test(l.norm);
     const before = lines[i - 1]?.norm ?? '';
-    // The RFC under a customer heading is the customer's, labelled or not; a franchisor's is not the seller's.
+    // The RFC under a customer heading is the customer's, labelled or not.
     if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
       return;
-    if (franchisor.has(i)) return;
     // `RFC: CCO860523` / `HP5`, `R.F.C. CCO` / `860523HP5`: a value wrapped onto the next line, alone there,
     // the two parts an RFC's length together.
     const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');

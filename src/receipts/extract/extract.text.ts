@@ -205,43 +205,6 @@ export function amountNear(lines: Line[], i: number): Money | null {
   return null;
 }
 
-/** A razón social's company type ending its line, or an RFC label: what names a taxpayer in a header. */
-const TAXPAYER_LINE =
-  /(?:\bS\.?\s?A|\bC\.?\s?V|\bS\.?\s?C|\bA\.?\s?C|\bR\.?\s?L)\W*$|R\.?\s?F\.?\s?C\.?|\bRFC\b/;
-
-/**
- * Lines of a franchisor's block (`FRANQUICIANTE:` and the name and RFC under it): the seller is the franchisee.
- * Without that heading, a franchisee's heading alone on its line makes the taxpayer lines above it the franchisor's.
- */
-export function franchisorLines(lines: Line[]): Set<number> {
-  const out = new Set<number>();
-  const franchisee = /FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR/;
-  const headingAlone = new RegExp(`^\\W*(?:${franchisee.source})\\W*$`);
-  // Above the first amount only: `OPERADO POR:` at the foot names a bank or an e-invoicing provider.
-  const firstAmount = lines.findIndex((l) => moneyIn(l.norm).length > 0);
-  const heading = lines.findIndex(
-    (l, i) =>
-      (firstAmount < 0 || i < firstAmount) &&
-      headingAlone.test(l.norm) &&
-      lines.slice(i + 1, i + 4).some((n) => TAXPAYER_LINE.test(n.norm)),
-  );
-  if (heading > 0 && !lines.some((l) => /FRANQUICIANTE/.test(l.norm)))
-    for (let k = 0; k < heading; k++) if (TAXPAYER_LINE.test(lines[k]?.norm ?? '')) out.add(k);
-  lines.forEach((l, i) => {
-    if (!/FRANQUICIANTE/.test(l.norm)) return;
-    out.add(i);
-    // Only a heading alone on its line has the franchisor under it; a line naming it is the whole block.
-    if (franchisee.test(l.norm) || !/FRANQUICIANTE\W*$/.test(l.norm)) return;
-    // Its name and RFC: two lines, or down to its RFC when the name wraps.
-    const rfcAt = lines.findIndex((n, k) => k > i && k <= i + 4 && /\bR\.?\s?F\.?\s?C\b/.test(n.norm));
-    for (let k = i + 1; k < Math.min(lines.length, rfcAt > 0 ? rfcAt + 1 : i + 3); k++) {
-      if (franchisee.test(lines[k]?.norm ?? '')) break;
-      out.add(k);
-    }
-  });
-  return out;
-}
-
 /** The words of `line` that spell one of `words` with their 0, 1, 5 read as O, I, S (`T1CKET`, `AGOST0`). */
 export const withKnownWords = (line: string, words: ReadonlySet<string>): string =>
   line.replace(/(?<![A-Z0-9])[A-Z015]{3,11}(?![A-Z0-9])/g, (w) => {

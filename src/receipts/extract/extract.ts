@@ -24,7 +24,7 @@ export function extractFields(text: string, today: Date): Extraction {
   const reading = readItems(lines);
   const read = reading.asRead;
   const itemsSum = read.length ? read.reduce((s, i) => s + i.amount, 0) : null;
-  const totals = extractTotals(lines, itemsSum, reading.lostTotal);
+  const totals = extractTotals(lines, itemsSum);
   // Line totals OCR misread are put right by the total they must add up to (a tip is no item).
   const withoutTip = totals.total !== null && totals.tip !== null ? totals.total - totals.tip : null;
   const items = reading.fitTo([totals.total, totals.subtotal, withoutTip, totals.gross]);

@@ -7,15 +7,9 @@ import {
   SKIPPED_GIVEN_NAME,
   skippedInInitials,
 } from './extract.rfc.js';
-import {
-  franchisorLines,
-  type Line,
-  SPELLED_TYPE,
-  withoutCompanyType,
-  withoutSpeck,
-} from './extract.text.js';
+import { type Line, SPELLED_TYPE, withoutCompanyType, withoutSpeck } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
-import { respellToInitial, spellBusinessWords, withLostInitial } from './vocabulary.js';
+import { respellToInitial, spellBusinessWords } from './vocabulary.js';
 
 export interface Vendor {
   name: string | null;
@@ -237,12 +231,10 @@ const withLetterSlips = (l: Line): Line => {
 /** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
 export function extractVendor(read: Line[], rfc: string | null, rfcLine: number | null): Vendor {
   const lines = read.map(withLetterSlips);
-  // A franchisor's block (`FRANQUICIANTE:`, its name and RFC) is no part of the seller's header.
-  const franchisor = franchisorLines(lines);
   const topEnd = Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1));
   // Specks before a line are dropped for company and store names. Not for a person's name: a speck there
   // (`ia JUAN CARTOS …`) marks a garbled reading, which must not judge the RFC's letters.
-  const header = lines.slice(0, topEnd).filter((_, i) => !franchisor.has(i));
+  const header = lines.slice(0, topEnd);
   const top = header.map(withoutSpeck);
   let name: string | null = null;
   let nameConfidence = 0;
@@ -576,9 +568,7 @@ const lookalikeCaps = (a: string, b: string): boolean =>
 /**
  * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one the
  * check digit sees and the name's a look-alike of it (`COMERCIAL ABARROTERA DEL HAJIO` under CAB…: BAJIO): that
- * word's first letter as the RFC has it; or whose initial was lost where the RFC's letter before the word makes a
- * known business word (`ADENA COMERCIAL …` under CCN…: CADENA). The rest of the name must agree with the RFC as it
- * is; anything else is left as read (a lost word, a name SAT abbreviates otherwise).
+ * word's first letter as the RFC has it. The rest of the name must agree with the RFC as it is.
  */
 export function initialFromRfc(name: string, rfc: string): string {
   const initials = moralInitials(name);
@@ -591,14 +581,8 @@ export function initialFromRfc(name: string, rfc: string): string {
       const want = rfc[k] ?? '';
       const read = word[0] ?? '';
       if (read === want) continue;
-      // Its initial lost altogether (`ADENA COMERCIAL …` under CCN…), where the whole word is a known one.
-      const lost = withLostInitial(bare(word), want);
-      const spelt = lost
-        ? lost + word.slice(bare(word).length)
-        : lookalikeCaps(read, want) && checkDigitSees(rfc, k, read)
-          ? want + word.slice(1)
-          : null;
-      if (spelt === null) continue;
+      if (!lookalikeCaps(read, want) || !checkDigitSees(rfc, k, read)) continue;
+      const spelt = want + word.slice(1);
       const respelt = [...parts.slice(0, i), spelt, ...parts.slice(i + 1)].join(' ');
       if (moralInitials(respelt) === rfc.slice(0, 3)) return respelt;
     }

@@ -55,11 +55,6 @@ export function respellToInitial(word: string, initial: string): string | null {
   return found.length === 1 ? (found[0] as string) : null;
 }
 
-/** `word` with its lost first letter put back (`ADENA` → `CADENA`) when that makes a known word, else null. */
-export function withLostInitial(word: string, initial: string): string | null {
-  return !KNOWN.has(word) && KNOWN.has(initial + word) ? initial + word : null;
-}
-
 /**
  * A business name with each word misread by one look-alike letter spelt back (`GASOLIMEROS` → `GASOLINEROS`,
  * `CAFF.` → `CAFE`); known, short, unmatched and ambiguous words stay.
