@@ -108,9 +108,8 @@ const tokenLines = (r: OcrResult): string | TitleToken[][] => {
 };
 
 /**
- * Below this confidence a lone character at either end of a header line is a speck from the paper's edge or the
- * table (`CAFE TLALOC A`, the A read at 4; `… DEL NORTE, S.A. É`, at 12), not a name's own letter read surely
- * (`CIRCULO K`).
+ * Below this confidence a lone character at either end of a header line is a speck from the paper's edge or
+ * the table, not a name's own letter read surely.
  */
 const EDGE_SPECK_CONFIDENCE = 30;
 /** The lines of a reading whose ends are cleaned so: the header, where the names are. */
@@ -161,11 +160,7 @@ const samePrint = (x: number, y: number): boolean => x > 0 && y >= 0.85 * x && y
 const titleTail = (words: string[]): boolean =>
   words.length >= 1 && words.length <= 3 && withoutCompanyType(words.join(' ')) === words.join(' ');
 
-/**
- * The line of a reading whose next line finishes a store name printed large over two lines (`FARMACIA` /
- * `CENTRAL`, `PUNTO VERDE` / `365`): the first line read surely is in title print (TITLE_SIZE), and the next is
- * in the same print, read surely, and a title's tail. Null when the reading has no such title.
- */
+/** The line of a reading whose next line finishes a store name printed large over two lines. */
 export function wrappedTitleLine(words: OcrWord[]): number | null {
   const body = printSize(words.filter(isSureWord));
   const first = words.find(isSureWord)?.line;
@@ -182,9 +177,8 @@ export function wrappedTitleLine(words: OcrWord[]): number | null {
 }
 
 /**
- * The lines of a title read alone (titleLines), made one when they are two lines of the same print, the second a
- * title's tail: a store name wrapped in large print, which the page's reading left out. The print is measured on
- * the ink of `crop`, what was read (tesseract's box of a title's first line takes in the crop's top margin).
+ * The lines of a title read alone (titleLines), made one when they are two lines of the same print, the
+ * second a title's tail: a store name wrapped in large print, which the page's reading left out.
  */
 export function titleRead(read: OcrResult, crop: Gray): string[] {
   // Large print read with its spaces lost gets them back from the gaps in its ink.
@@ -271,12 +265,8 @@ export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Bo
 }
 
 /**
- * Re-reads the RFC's words alone (PSM 7), cut out where the first reading found them from each of `pages` (the
- * same page at different ink levels), and returns each reading's text: the first reading's with the RFC line
- * replaced. In a whole page, a heavy slab font's `86` and `J` come out as `SC` and `3`, and a faded value is
- * dropped after a few characters; cut out with a margin, enlarged, and reaching as far right as an RFC's length
- * needs, the line model reads them right. Empty when the first reading has no RFC words. `line` is the RFC line
- * as re-read.
+ * Re-reads the RFC's words alone (PSM 7), cut out where the first reading found them from each of `pages`
+ * (the same page at different ink levels), and returns each reading's text.
  */
 async function rfcWordsReadings(
   engine: OcrEngine,
@@ -315,10 +305,7 @@ async function rfcWordsReadings(
 
 /**
  * An RFC still weak after the header re-read: its words re-read alone (at the default and a bolder ink), and,
- * when they do not settle it, the header at the bolder ink, join the
- * readings (`readings`, first reading first) in a vote. A weak winner's letters the check digit cannot see go to
- * a person's name read the same way twice: the winning reading may have garbled the name beside the RFC.
- * Returns the vote (null when no reading has an RFC) and the text the re-reads added.
+ * when they do not settle it, the header at the bolder ink, join the readings in a vote.
  */
 async function rescueRfc(
   engine: OcrEngine,
@@ -352,8 +339,7 @@ async function rescueRfc(
 
 /**
  * A persona física's name read alike by two readings (the first among them) decides the RFC letters the check
- * digit cannot see, when the RFC is weak or only one reading found it: that reading may have garbled the letter
- * as it garbles names (`MENJ…` beside `… MENDOZA RUIZ`). An RFC two readings agree on keeps its letters.
+ * digit cannot see, when the RFC is weak or only one reading found it.
  */
 function nameJudgesBlindLetters(voted: { rfc: string; confidence: number }, readings: Extraction[]): string {
   const name = readings[0]?.fields.vendor_name ?? null;
@@ -395,17 +381,12 @@ export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
 }
 
 /**
- * How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies: a ticket turned
- * 90°, 180° or 270° read 31–42 as it lies and at the wrong turns, 76–77 at the right one; upside-down print can read
- * as surely as an upright faded page (42 against dev's lowest first reading, 54).
+ * How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies: a ticket
+ * turned 90°, 180° or 270° read 31–42 as it lies and at the wrong turns, 76–77 at the right one.
  */
 const TURN_MARGIN = 15;
 
-/**
- * Whether a reading's text gives a total or a date: what any ticket read the right way up shows. The date alone
- * is found in a tenth of the whole extraction's time (0.25 against 3 ms a dev page), and every ticket is asked, so
- * the total's rules run only on a reading without a date.
- */
+/** Whether a reading's text gives a total or a date: what any ticket read the right way up shows. */
 const totalOrDate = (text: string, today: Date): boolean =>
   extractDateTime(toLines(text), today).date !== null || extractAt(text, today).fields.total !== null;
 
@@ -418,9 +399,8 @@ export function turnsFor(page: Gray): Turn[] {
 }
 
 /**
- * Mean confidence (0..100) at or above which a page's reading as it lies is upright print, and no turn is tried:
- * sideways or upside-down print reads 31–42, upright pages 54 and more (dev's lowest). A hard generated ticket read
- * at 75 with neither a total nor a date was read at all three turns (≈ 3 s of OCR) and kept none.
+ * Mean confidence (0..100) at or above which a page's reading as it lies is upright print, and no turn is
+ * tried: sideways or upside-down print reads 31–42, upright pages 54 and more (dev's lowest).
  */
 const UPRIGHT_CONFIDENCE = 60;
 
@@ -465,9 +445,7 @@ export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLo
 const HEADER_LINES = 8;
 
 /**
- * A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header: the
- * catalog's RFC and razón social in place of what was read of the name, which the evidence then weighs (no
- * reading shows that RFC, so it stays unsure and the person confirms it).
+ * A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header.
  */
 function withCatalogMerchant(data: ReceiptData, catalog?: CatalogLookup): ReceiptData {
   if (data.vendor_rfc || !catalog?.byTitle) return data;
@@ -538,11 +516,8 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       const again = await reRead.recognize(frameless.pgm, { words: true });
       if (wordCount(again) > words) [page, raw] = [frameless, again];
     }
-    // A ticket photographed sideways or upside down, in a file whose EXIF says nothing of it, reads as garbage: no
-    // total and no date. It is read turned, the likelier turns first, and the first turn that finds either, read
-    // clearly more surely than the page as it lies, is kept with its page. An upright ticket too faded to show either stays as read: read upside down, its print can give a
-    // total by chance, and no reading is better than a wrong one.
-    // A page read surely as it lies is not turned at all (UPRIGHT_CONFIDENCE).
+    // A ticket photographed sideways or upside down, in a file whose EXIF says nothing of it, reads as
+    // garbage: no total and no date.
     let turned: number | undefined;
     if (raw.confidence < UPRIGHT_CONFIDENCE && !totalOrDate(raw.text, today)) {
       const t = performance.now();
@@ -550,9 +525,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       if (found) [page, raw] = [found.page, found.raw];
       turned = performance.now() - t;
     }
-    // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline. The
-    // same in the RFC's words gives another reading of the RFC, which the check digit judges below: a true 8 of
-    // some fonts has no waist either, so the outline alone does not decide there.
+    // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
     const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
     const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
     const cleaned = (t: string): string => (raw.words ? withoutEdgeSpecks(t, raw.words) : t);
@@ -659,9 +632,8 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const data: ReceiptData = { ...result.fields, ...names, confidence: result.confidence, text, timings };
     return withEvidence(data, today, opts.catalog ?? merchantCatalog);
   };
-  // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the same
-  // page: its hot code is compiled as it runs), after ≈ 0.6 s to start it; the preparation's first photo takes 180
-  // against 120 ms. Reading a made-up ticket on every worker at start moves all of it off the first customers.
+  // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the
+  // same page: its hot code is compiled as it runs), after ≈ 0.6 s to start it.
   const warmUp = async (): Promise<WarmUp> => {
     const t0 = performance.now();
     const image = await drawn();

@@ -93,9 +93,8 @@ function classify(norm: string): Kind | null {
 }
 
 /**
- * Whole pesos ending a line, as small shops print them (`TOTAL $343`, `EFECTIVO 400`): with a `$`, or two digits
- * or more after the label; not the minutes of a time (`TIEMPO TOTAL: 02:15`). Read only on a ticket that prints
- * no amount with cents anywhere: on one that does, `TOTAL $8900` is a decimal point lost, not 8,900 pesos.
+ * Whole pesos ending a line, as small shops print them (`TOTAL $343`, `EFECTIVO 400`): with a `$`, or two
+ * digits or more after the label; not the minutes of a time (`TIEMPO TOTAL: 02:15`).
  */
 const WHOLE_PESOS = /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)|(?<=[A-Z]:?\s)(\d{2,}))\s*$/;
 const WHOLE_KINDS: Kind[] = ['total', 'cash', 'change', 'subtotal'];
@@ -154,13 +153,7 @@ const PAID: Array<Kind | null> = ['card', 'cash', 'importe', null];
 /** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), with a cent of rounding per rate. */
 const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
 
-/**
- * Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled (`ET e 5126.61`,
- * `e 16% $12.83`, `o... $139.44`): the first two add up to the third to the cent, the tax is plausible, a cue
- * confirms it is the tax block (a percentage on the tax line, or a TOTAL label on the total's), and no line
- * carries another readable label (a tip, a service charge, a payment). Or the same amounts drifted a line down
- * past their labels: beside a tax line of its own, a TOTAL (no tip, charge or savings) and a payment or unlabelled line.
- */
+/** Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled. */
 export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number; total: number }> {
   const out: Array<{ subtotal: number; tax: number; total: number }> = [];
   for (let i = 0; i + 2 < lines.length; i++) {
@@ -195,9 +188,8 @@ const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
   all.filter((a) => a.kind === kind && Boolean(a.shifted) === shifted).flatMap((a) => a.values);
 
 /**
- * A label that follows an amount on the same line starts a line of its own: OCR merges two printed lines
- * (`IVA 16% 16.00 TOTAL 116.00`, `TOTAL 116.00 EFECTIVO 200.00`), and a line is classified by its first label
- * while the amount taken is its last.
+ * A label that follows an amount on the same line starts a line of its own: OCR merges two printed lines, and
+ * a line is classified by its first label while the amount taken is its last.
  */
 const MERGED_LABEL = new RegExp(
   String.raw`(?<=\d[.,]\d{2})\s+(?=(?:SUB\s?-?TOTAL|${TOTAL_WORD}|\bIVA\b|I\.V\.A|\bIEPS\b|EFECTIVO|CAMBIO|\bPAGO\b|RECIBIDO|TARJETA|PROPINA|${DISCOUNT_WORDS}))`,
@@ -230,10 +222,8 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     firstTotalLine === undefined
       ? undefined
       : all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
-  // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs; the first
-  // is the total before it (what the items add up to), the later one what was paid.
-  // Only when the arithmetic says so: a savings summary (`DESCUENTO APLICADO $25.00` / `TOTAL AHORRADO $25.00`)
-  // or a card slip's TOTAL after a discount line is no net total.
+  // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs; the
+  // first is the total before it (what the items add up to), the later one what was paid.
   const firstTotal = all.find((a) => a.kind === 'total' && !a.shifted)?.values ?? [];
   const nets = (d: Labeled): boolean =>
     all.some(
@@ -293,9 +283,8 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   for (const s of sS)
     for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(s + i + e, 2);
   for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
-  // A receipt rounded to 5 cents (Malaysia: `TOTAL RM INCL OF GST 40.99` / `ROUNDING ADJ 0.01` / `TOTAL RM 41.00`,
-  // or `ROUNDING RM 45.35`): the amount after the adjustment, within 5 cents of a labelled total, is what was paid.
-  // Not Mexico's `REDONDEO`, a donation on top of the purchase.
+  // A receipt rounded to 5 cents: the amount after the adjustment, within 5 cents of a labelled total, is
+  // what was paid.
   const labelled = valuesOf(all, 'total');
   lines.forEach((l, i) => {
     if (!/\bROUNDING\s?ADJ/.test(l.norm)) return;
@@ -331,8 +320,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
   // The whole amount in words, pesos and cents: backing another reading, as strong as the items' sum; alone,
-  // weaker (its words are OCR's too: `… TREINTA Y DOS PESOS` can read `… Y UN PESOS`). Without its cents,
-  // it backs the readings with those pesos.
+  // weaker (its words are OCR's too: `… TREINTA Y DOS PESOS` can read `… Y UN PESOS`).
   const pesos = pesosInWords(lines);
   const inWords = pesos !== null && cents !== null ? pesos * 100 + cents : null;
   if (inWords !== null) vote(inWords, votes.has(inWords) ? 2 : 1);
@@ -340,11 +328,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(v, 1.5);
   // What backs a reading besides a TOTAL label: payment, items, subtotal + taxes.
   const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
-  // Paid in cash alone (no card, voucher or `IMPORTE` line read), the total is at most what was handed over:
-  // `TOTAL $ 2498.74` (a digit OCR put in) under `RECIBIDO EFECTIVO 250.00` is no total when a reading within
-  // the cash has more than a label behind it (the items, the taxes, cash minus change). Only a reading nothing but
-  // its label backs: a total the items or taxes add up to stands above the cash (the rest paid by a wallet or a
-  // payment the rules do not know).
+  // Paid in cash alone, the total is at most what was handed over.
   const handed =
     cash.length && !valuesOf(all, 'card').length && !valuesOf(all, 'importe').length
       ? Math.max(...cash)
@@ -371,10 +355,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     /\b16\s?%/.test(lines[ivaLine.line]?.norm ?? '') &&
     support(total) < 1.5
   ) {
-    // IVA printed as included at 16 % is 16/116 of the total. When the two disagree and nothing but the label
-    // (and a card slip) backs the total, one confusable digit in each may have been misread (`643.33` / `83.80`
-    // for `643.83` / `88.80`): take the only pair that agrees. Not for a ticket with items at 0 % or 8 %: its
-    // IVA line does not say 16 %, or its items and payment back the total.
+    // IVA printed as included at 16 % is 16/116 of the total.
     const fixed = includedIvaRepair(total, ivas[0] ?? 0);
     if (fixed) {
       total = fixed.total;
@@ -415,8 +396,7 @@ const includedIva = (total: number): number => Math.round((total * 16) / 116);
 
 /**
  * A total and its included IVA that disagree by more than rounding: the pair of readings, each at most one
- * confusable digit away, that agrees with the fewest changed digits. Null when they already agree, or when no
- * pair or several equally good ones do.
+ * confusable digit away, that agrees with the fewest changed digits.
  */
 export function includedIvaRepair(total: number, iva: number): { total: number; iva: number } | null {
   if (Math.abs(includedIva(total) - iva) <= 2) return null;
@@ -505,9 +485,8 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
       const cut = withoutFirstDigit(iva);
       if (cut !== null && cut <= most) iva = cut;
     }
-    // An IVA read with a digit too many or one lost (`$658.68` for $68.68) under a subtotal and total that leave
-    // exactly one amount for it: that amount. Not a digit misread for another (a misread subtotal's cent would
-    // make a same-length IVA look wrong).
+    // An IVA read with a digit too many or one lost (`$658.68` for $68.68) under a subtotal and total that
+    // leave exactly one amount for it: that amount.
     const left = subtotal === null ? null : total - subtotal - (ieps ?? 0);
     if (!consistent && left !== null && left > 0 && iva !== null && oneDigitApart(iva, left)) {
       iva = left;

@@ -14,10 +14,8 @@ export interface DateTime {
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * Which purchase dates are plausible, as ISO days, relative to the reader's clock: likely from seven years back
- * to four ahead, possible from 2000 to nine ahead. Dates after today stay possible: tickets are printed by
- * the store's clock, which can be wrong (and the synthetic evaluation tickets carry such dates). Real receipts
- * years old are read as printed; the evidence (evidence.ts) doubts them instead.
+ * Which purchase dates are plausible, as ISO days, relative to the reader's clock: likely from seven years
+ * back to four ahead, possible from 2000 to nine ahead.
  */
 export interface DateWindow {
   possibleFrom: string;
@@ -171,9 +169,8 @@ const GLUED = new RegExp(
 const asDigits = (w: string): string => digitsOf(w).replace(/S/g, '5');
 
 /**
- * Look-alike letters in a date put back: a month word's digits (`AGOST0`, `DIC1EMBRE`, `5EP`) are letters; on a
- * line with a month word, a FECHA label or two date separators, a number's letters (`I3`, `0S`, `202S`, `2O24`)
- * are digits. Words without a digit (`DOS`, `SOL`) are left alone.
+ * Look-alike letters in a date put back: a month word's digits are letters; on a line with a month word, a
+ * FECHA label or two date separators, a number's letters are digits.
  */
 function unslipDate(line: string): string {
   const months = withKnownWords(line, MONTH_NAMES);
@@ -285,9 +282,8 @@ function numericDate(s: string, num: RegExpExecArray, win: DateWindow): FoundDat
 }
 
 /**
- * `FECHA: 2 1/11/2026`: a one-digit day right after a lone digit and a space, where a label or the line begins, may
- * be the second half of a day OCR split (21, not 1): the date is kept but doubtful, another reading decides.
- * After a word and a number (`CAJA 3 5/11/2026`) the number is the till's.
+ * `FECHA: 2 1/11/2026`: a one-digit day right after a lone digit and a space, where a label or the line
+ * begins, may be the second half of a day OCR split (21, not 1).
  */
 function splitDay(s: string, at: number, day: string, found: FoundDate): FoundDate {
   return day.length === 1 && /(?:^|FECHA\W*|:\s?)\d\s$/.test(s.slice(0, at))
@@ -347,9 +343,7 @@ const TWELVE_HOUR = /\d\s?[AP]\.?\s?[MH]\b/;
 
 /**
  * A time on a line with neither a date nor a time label: only with colons, and on a line that is no item or
- * amount line: seconds (no price has two colons), AM/PM after it, one short word before it (a label OCR
- * garbled, `HOBA: 11:02`), or no word at all. `CAFE AMERICANO 12.50` and a price misread with a colon
- * (`PLATANO TABASCO 22:55`) are no times.
+ * amount line.
  */
 function looksLikeTimeLine(norm: string): boolean {
   if (!/\d\s?:\s?\d/.test(norm)) return false;

@@ -397,9 +397,8 @@ export interface ItemsReading {
 }
 
 /**
- * Purchased lines, each line total with its candidates; `fitTo` takes, when the likeliest do not add up to any
- * target (total, subtotal, total without tip), the one fit that does (`76.800` → 76.00). Not where a discount or
- * points line sits among the items: those need not add up.
+ * Purchased lines, each line total with its candidates; `fitTo` takes, when the likeliest do not add up to
+ * any target (total, subtotal, total without tip), the one fit that does (`76.800` → 76.00).
  */
 export function readItems(lines: Line[]): ItemsReading {
   const zone = itemZone(lines);

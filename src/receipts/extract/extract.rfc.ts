@@ -70,8 +70,7 @@ const options = (ch: string, want: CharClass, whole = false): string[] => {
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
   // A round check digit in a font whose 0 and O look alike reads `O` (`CEB961207CGO`), a 2 under a shadow `Z`
-  // (`CES0403211EZ`), an 8 in faded print `B` (`SVHOSO630TMB`). Only those: the 12- and 13-character prefixes of
-  // a longer token end in whatever followed, and `…R5S` must not become `…R55` (an S is tried for a whole word).
+  // (`CES0403211EZ`), an 8 in faded print `B` (`SVHOSO630TMB`).
   if (want === 'C') {
     if (isD || ch === 'A') return [ch];
     // An S too, where the token is a whole word as printed (nothing followed it): `ASO090510QAS` for …QA8.
@@ -122,8 +121,7 @@ function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: stri
 }
 
 /**
- * A homoclave's J read as I or as 3 (a monospaced J's hook closed up or lost: `…RI1` for `…RJ1`, `…839` for `…8J9`),
- * an I read as J, and an S read as 8 (a bold S's ends closed up: `…183` for `…1S3`): slips of the homoclave's mixed
+ * A homoclave's J read as I or as 3, an I read as J, and an S read as 8: slips of the homoclave's mixed
  * letters and digits that the shared look-alikes leave out.
  */
 const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'], '8': ['S'], '9': ['Q'] };
@@ -198,9 +196,8 @@ export function repairRfc(
   return dropped.sort((a, b) => a.edits - b.edits);
 }
 
-// The label as printed (`R.F.C.`, `RFC`), `REC` (F read as E, dots lost), and the dotted form with each letter
-// read as its usual look-alike (`N.E.C.`, `B.F.G.`); the dots keep ordinary three-letter words out, as a colon
-// does after an undotted one whose R was misread (`AFC:`; not N: a card slip's `NFC:`).
+// The label as printed, `REC` (F read as E, dots lost), and the dotted form with each letter read as its
+// usual look-alike.
 const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?|\b[ABKP]FC(?=\s?:)`;
 const RFC_LABEL = new RegExp(LABEL);
 // `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label (not `NUM`: an RFC
@@ -252,14 +249,7 @@ const TIED_DOUBT = 0.45;
 /** Where the RFC label is with respect to the words `rfcTokenWords` picked. */
 export type RfcLabel = 'glued' | 'before' | 'none';
 
-/**
- * The words that carry the issuer's RFC on a page read with word boxes, to re-read them alone: the words after
- * an RFC label on its line, as many as make an RFC's length (a token split in two included), or the label word
- * itself when the value is glued to it; else an unlabelled word shaped like an RFC as read (three letters first,
- * at most two repairs from a valid one), not on or under a customer line. `chars`: the RFC characters those
- * words hold; fewer than an RFC's when tesseract dropped the rest of a faded value (`R.F.C.: TSKIEO7`), whose
- * crop then reaches further right.
- */
+/** The words that carry the issuer's RFC on a page read with word boxes, to re-read them alone. */
 export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcLabel; chars: number } | null {
   const onLine = (line: number): string =>
     stripAccents(
@@ -323,8 +313,7 @@ export const numberWords = (n: number): string[] => stripAccents(enLetras(n)).sp
 
 /**
  * The words of a razón social without its company type, articles included; a figure counts as the words it is
- * read as (`GRUPO 7 MARES` is GRUPO SIETE MARES for SAT: GSM). With `figures` false, a figure's words are `?`:
- * its digits are the ones OCR misreads most (a 7 read as 1 is SIETE read as UNO).
+ * read as (`GRUPO 7 MARES` is GRUPO SIETE MARES for SAT: GSM).
  */
 function nameWords(razonSocial: string, figures = true): string[] {
   return withoutCompanyType(razonSocial)
@@ -339,9 +328,8 @@ function nameWords(razonSocial: string, figures = true): string[] {
 }
 
 /**
- * SAT's rule for a persona moral: the first letters of the first three words of the name, without
- * articles and company type (one word: its first three letters). With `figures` false a
- * letter spelt from a figure is `?`: it confirms nothing and rewrites no RFC letter read.
+ * SAT's rule for a persona moral: the first letters of the first three words of the name, without articles
+ * and company type (one word: its first three letters).
  */
 export function moralInitials(razonSocial: string, figures = true): string | null {
   const words = nameWords(razonSocial, figures).filter((w) => !NAME_STOP.has(w));
@@ -378,11 +366,9 @@ export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
 const PERSON_STOP = new Set([...NAME_STOP, 'DA', 'DAS', 'DI', 'DER', 'DIE', 'DU', 'VAN', 'VON', 'MC', 'MAC']);
 
 /**
- * SAT's rule for a persona física: the paternal surname's initial and first inner vowel, the maternal surname's
- * initial, the first name's initial (the second name's when the first is JOSE or MARIA and another follows). For
- * both orders tickets print a name in: «NOMBRE(S) PATERNO MATERNO» first, then SAT's own «PATERNO MATERNO
- * NOMBRE(S)» (`HERNANDEZ SOTO, MARIA JOSE`); which one is meant, only the RFC can tell. Empty when the name has
- * fewer than three words.
+ * SAT's rule for a persona física: the paternal surname's initial and first inner vowel, the maternal
+ * surname's initial, the first name's initial (the second name's when the first is JOSE or MARIA and another
+ * follows).
  */
 /** A first given name whose initial SAT skips in a persona física's RFC when another name follows (JOSE LUIS: L). */
 export const SKIPPED_GIVEN_NAME = /^(?:JOSE|J|MARIA|MA)$/;
@@ -418,11 +404,9 @@ export function personLetters(fullName: string, rfc: string | undefined): string
 }
 
 /**
- * A persona física's name that every RFC letter the check digit sees confirms also decides the letters it cannot
- * see (weight 11, the maternal initial of a 13-char RFC; J/T and N/X anywhere), except SAT's X for an
- * inconvenient word. Only for a weak RFC and a name read the same way more than once (the reader's judgement,
- * see receipts.reader.ts): a single reading of the name is no better evidence than the RFC letter it would
- * replace. Anything else (a company, a name that disagrees where the digit sees) is kept.
+ * A persona física's name that every RFC letter the check digit sees confirms also decides the letters it
+ * cannot see (weight 11, the maternal initial of a 13-char RFC; J/T and N/X anywhere), except SAT's X for an
+ * inconvenient word.
  */
 export function blindLettersFromName(rfc: string, personName: string): string {
   if (rfc.length !== 13) return rfc;
@@ -433,13 +417,7 @@ export function blindLettersFromName(rfc: string, personName: string): string {
   return !disagreeSeen && isValid(alt) ? alt : rfc;
 }
 
-/**
- * The name's letters laid over a reading of the RFC's letter part. Kept from the reading: SAT's X for the last
- * letter of an inconvenient word (persona física), and — for a person's name — a letter read where the check
- * digit cannot tell it from the name's (checkDigitSees), so nothing could arbitrate. A company name (several
- * words and a company type, read with the help of the language model) is trusted there, as measured on the dev
- * tickets.
- */
+/** The name's letters laid over a reading of the RFC's letter part. */
 function fillFromName(read: string, initials: string): string {
   const person = initials.length === 4;
   return [...initials]
@@ -459,8 +437,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   const n = initials.length;
   const len = n + 9;
   // The name corroborates what was read, it does not replace it: at most one letter may change (a misread
-  // name, `IA JUAN…` for `JUAN…`, would otherwise rewrite a good reading). A figure read where the name has its
-  // look-alike letter (`0060…` under OCTAVIO OROZCO GUTIERREZ: OOGO) agrees with it.
+  // name, `IA JUAN…` for `JUAN…`, would otherwise rewrite a good reading).
   const changed = (read: string, letters: string): number =>
     [...letters].filter(
       (ch, k) => ch !== read[k] && !(LOOKALIKE[read[k] ?? '']?.includes(ch) && /\d/.test(read[k] ?? '')),
@@ -481,12 +458,8 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
     if (!RFC_LABEL.test(l.norm) || CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(lines[i - 1]?.norm ?? ''))
       return;
     for (const tok of tokensOf(withEnye(l))) {
-      // As read, or with one stray character dropped (a thermal 0 read as two characters): from the digit part
-      // first (a tie keeps that reading), then, for a company, from the letters (`ETEF7707111E4` for FTF…: a
-      // 13-char reading under S.A. DE C.V.). A letter dropped must leave at least two of the name's known
-      // initials as read (a two-word name's `?` confirms nothing; a persona física's RFC under a franchisor's
-      // razón social would be rewritten), and the repair must keep the name's letters. A person's letters come
-      // from a name read less surely: only a digit part's character is dropped.
+      // As read, or with one stray character dropped (a thermal 0 read as two characters): from the digit
+      // part first (a tie keeps that reading), then, for a company, from the letters.
       const drops = tok.length !== len + 1 ? [] : [...Array(len + 1).keys()];
       const variants = [
         { t: tok.slice(0, len), cost: 0, inLetters: false },
@@ -553,9 +526,8 @@ export function extractRfc(
       labelled && short >= 3 && short <= 11 && (whole === 12 || whole === 13) && /^[A-Z0-9Ñ&]+$/.test(rest)
         ? [`${l.norm}${rest}`]
         : [];
-    // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it needs.
-    // A wrapped value counts only as printed, with no repair: `RFC: CCO86052` / `SUC 12` must not become an RFC
-    // (a faded value cut short is the word re-read's job, which a confident false RFC would keep from running).
+    // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it
+    // needs.
     for (const tok of new Set(wrapped.flatMap(tokensOf)))
       if (isValid(tok) && !genericLike(tok))
         found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < header ? 0.2 : 0)), line: i });
@@ -565,10 +537,8 @@ export function extractRfc(
     for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
     for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
       const repairs = repairRfc(tok, labelled, words.has(tok));
-      // Under a company's name the best 12-character repair is kept beside the best of all: `MCCO031208EAA` (a
-      // thermal 0 read as `O0`) repairs as cheaply to a 13-character RFC by chance as to the company's by a drop.
-      // Only as cheap as the best, or one edit more (a dropped character): a persona física's RFC under a store's
-      // razón social (`OXXO S.A. DE C.V.` / `JUAN PEREZ LOPEZ` / `PELJ800101A86`) is not cut to a made-up one.
+      // Under a company's name the best 12-character repair is kept beside the best of all: `MCCO031208EAA`
+      // repairs as cheaply to a 13-character RFC by chance as to the company's by a drop.
       const cheapest = repairs[0]?.edits ?? 0;
       const best12 = typed ? repairs.find((r) => r.rfc.length === 12 && r.edits <= cheapest + 1) : undefined;
       // And the best repair with the letters the company's whole name predicts, as cheap as the best: `MCC180128D38`
@@ -579,9 +549,7 @@ export function extractRfc(
       const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
         (r): r is { rfc: string; edits: number } => r !== undefined,
       );
-      // A cut that ends one character short of a word as read (`MDE0612211L21` → `MDE0612211L2`) drops that
-      // word's last character: it is one more repair, costed as repairRfc costs a dropped character (two edits),
-      // or it beats the word with the stray character dropped where it stands.
+      // A cut that ends one character short of a word as read drops that word's last character.
       const cutsWord =
         !words.has(tok) && [...words].some((w) => w.length === tok.length + 1 && w.startsWith(tok));
       for (const { rfc, edits } of picked) {
@@ -594,11 +562,7 @@ export function extractRfc(
           (i < header ? 0.2 : 0) +
           0.2 / (1 + edits + (cutsWord ? 2 : 0)) -
           (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
-        // And a repair that rewrites most of the value (`SVHOSO6IOTMB` → `SVH0806107M8`, 7 edits) is one of many
-        // the check digit lets through by chance: the winner's confidence pays for it (not its rank: a cut
-        // needing fewer edits must not beat the whole value for it), so that the header is re-read.
-        // So is a repair that another, as cheap, contradicts in the date or homoclave (`HELF991124417`: 4L or A1?),
-        // where no name can arbitrate: doubtful enough that the header is re-read.
+        // And a repair that rewrites most of the value is one of many the check digit lets through by chance.
         const letters = rfc.length - 9;
         const tied =
           edits > 0 &&

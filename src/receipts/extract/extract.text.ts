@@ -63,9 +63,8 @@ const COMPANY_TYPE_END = new RegExp(
 export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();
 
 /**
- * `s` (a name built from accent-free lines) with each word spelt as the lines printing the whole name spell it
- * most often (`MONTANA` → `MONTAÑA`), a marked spelling on a tie: OCR drops thin accents more often than it
- * invents them. An item's `CAFÉ` or a cashier's `JOSÉ` spells nothing; the company type may wrap, so it is left out.
+ * `s` (a name built from accent-free lines) with each word spelt as the lines printing the whole name spell
+ * it most often, a marked spelling on a tie: OCR drops thin accents more often than it invents them.
  */
 export function asPrinted(s: string, text: string): string {
   const name = (withoutCompanyType(s) || s).match(/[A-Z]+/g) ?? [];
@@ -145,9 +144,7 @@ export function toLines(text: string): Line[] {
     }));
 }
 
-// An amount: exactly two decimals after a point or comma. Thousands grouped by a comma (`1,257`, `1, 257`), an
-// apostrophe (`1'257`), or a space only after a `$` that follows a word (`TOTAL $ 1 234.50`; `2 100.00` is a
-// quantity and a price).
+// An amount: exactly two decimals after a point or comma.
 const MONEY_RE =
   /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3}|'\d{3})+|(?<=(?:^|[A-Z:]\s)\$ )\d{1,3}(?: \d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
 
@@ -243,11 +240,7 @@ export interface TitleToken {
   confidence: number;
 }
 
-/**
- * A title line's tokens without what decorations leave: small-letter words at the ends of a title in capitals
- * (`mue BOTICA EL OASIS mus`), a colon inside a word (`EL:CAMINO`), a colon or quote ending a word another follows
- * (`CAMINO: REAL`), a dot ending a long one (an abbreviation is short).
- */
+/** A title line's tokens without what decorations leave. */
 function withoutDecorations(raw: TitleToken[]): TitleToken[] {
   const capital = (t: TitleToken): boolean =>
     /[A-ZÁÉÍÓÚÑ]{2}/.test(t.text) && t.text === t.text.toUpperCase();
@@ -265,12 +258,7 @@ function withoutDecorations(raw: TitleToken[]): TitleToken[] {
     );
 }
 
-/**
- * The lines of a title read alone (`*** EL TORNILLO FELIZ ***` reads `NM EL TORNILLO FELIZ NM`). Specks on both
- * ends are cut back to the first and last word (an article first, a figure last: `24H`); on one end only, the
- * symbols and the short tokens read unsurely go, not a title's own letter read surely (`CIRCULO K`). A line needs a
- * real word (a vowel and a consonant: not a logo's `EEE`) and to be mostly letters.
- */
+/** The lines of a title read alone (`*** EL TORNILLO FELIZ ***` reads `NM EL TORNILLO FELIZ NM`). */
 export function titleLines(read: string | TitleToken[][]): string[] {
   const lines =
     typeof read === 'string'

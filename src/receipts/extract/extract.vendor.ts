@@ -70,10 +70,7 @@ const withTypeS = (s: string): string => {
 };
 
 /**
- * `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`). A 1, 5
- * or 8 between two letters of a word of four letters or more is an I, S or B (`MIN1SUPER`, `PA5TELERIA`,
- * `LA BO8EDA`), and at its edge in a word of five letters or more (`5ANCHEZ`); not in an ordinal or a short brand
- * (`1ER PISO`, `LA 5TA`, `5ASEC`) nor in a short code (`A1A`).
+ * `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`).
  */
 /** A word of letters with the digits OCR takes for some of them (0 O, 1 I, 5 S, 8 B). */
 const SLIPPED_WORD = /\b[A-Z0158]*[A-Z][A-Z0158]*\b/g;
@@ -96,19 +93,13 @@ const bare = (w: string): string => w.replace(/[.,]$/, '');
 const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.test(s);
 
 /**
- * A labelled field of a two-column header printed on the name's line (`LIBROS Y CULTURA PALABRA VIVA No. TICKET:
- * T-036448`, `SA DE CV FECHA: 19/11/25`): the right column, no part of the name. Only with its `:` or `#`
- * (`CAJA POPULAR MEXICANA` is a name).
+ * A labelled field of a two-column header printed on the name's line (`LIBROS Y CULTURA PALABRA VIVA No.
+ * TICKET: T-036448`, `SA DE CV FECHA: 19/11/25`): the right column, no part of the name.
  */
 const RIGHT_COLUMN =
   /\s+(?:(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|TRANSACCION)\s?(?:NO\.?\s?)?[:#]|(?:FECHA|HORA|CAJA|CAJERO|MESA|MESERO|TERMINAL|SUC|SUCURSAL)\s?:).*$/;
 
-/**
- * `S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`, `S.A.P.I; DE C.V:`, `DE C. V.`, `DE C-V.`, `S.A.P.Z. DE C.Y.`: a company
- * type's dots read as a comma, semicolon, colon or hyphen, a space OCR put inside `C.V.`, its V read as Y and the I
- * of S.A.P.I. as Z, 1 or L or lost, put back. Only when the line then ends in a company type (and did not before, or ends
- * in one spelt differently): a comma in a name (`HERMANOS, S.A.`) stays.
- */
+/** `S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`, `S.A.P.I; DE C.V:`, `DE C. V.`, `DE C-V.`, `S.A.P.Z. DE C.Y.`. */
 const typePunctuation = (s: string): string => {
   const dashed = s
     .replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ')
@@ -259,9 +250,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const typeOnly =
       SUFFIX.test(cur) &&
       withoutCompanyType(cur) === '' &&
-      // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC (`MEDICO CIRUJANO` / `S.C.` over a
-      // doctor's name and RFC), nor under a greeting. An S.A.S. without dots only where the company RFC confirms
-      // the name it ends (with the line above it, or the two).
+      // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC (`MEDICO CIRUJANO` / `S.C.`
+      // over a doctor's name and RFC), nor under a greeting.
       (/\bDE\b/.test(cur) ||
         // (Its last dot may be lost: `S.C`.)
         (/^(?:[SA]\.\s?[CA]\.?|S\.\s?A\.\s?S\.)$/.test(cur) &&
@@ -299,9 +289,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       // (A 13-character reading too: the company's RFC with a character inserted, `CMIB880113ZX4`.)
       (rfc?.length ?? 0) >= 12 &&
       initialsFit(moralInitials(`${cur} C.V.`), rfc ?? '');
-    // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left (not a
-    // C.V. read as `CY`: the rules below) (`… S.A.P.I. DE a` / `E CN`): only where the RFC confirms the name it
-    // completes (a capital speck before it aside, see below).
+    // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left: only
+    // where the RFC confirms the name it completes (a capital speck before it aside, see below).
     const open = cur.replace(/(?<=\bDE)\s(?!C)[A-Z]{1,2}$/, '');
     const completed = `${open} C.V.`;
     const lostCv =
@@ -424,28 +413,21 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   if (!name && rfc?.length === 13) {
     // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`); one comma may part surnames from
     // given names (`HERNANDEZ SOTO, MARIA JOSE`).
-    // Not a trade or regime line (`PERSONAS FISICAS CON ACTIVIDADES …`, `REGIMEN SIMPLIFICADO …`).
     const personLike = (read: string): boolean =>
       /^[A-Z]+( [A-Z]+){2,5}$/.test(read.replace(/,(?= [A-Z])/, '')) &&
       !BUSINESS.test(read) &&
       !STAFF.test(read) &&
       rfcNameMatch(read, rfc) >= 0.75;
-    // A speck read as a lone figure before the name (`0: ROSA ELENA VAZQUEZ MORALES`: no name starts with one),
-    // or as a letter (`U ESTELA MARTINEZ UGALDE`, `Í JUAN CARLOS …`) when the RFC's letters agree at least as well
-    // without it (`E ESPERANZA NAVARRO PADILLA`: NAPE either way); not J or M, José's and María's initials
-    // (`J GUADALUPE PEREZ LOPEZ`).
-    // A letter after it is a speck from the paper's edge (`HERNANDEZ PACHECO SOCORRO E`): no name ends so.
+    // A speck read as a lone figure before the name, or as a letter when the RFC's letters agree at least as
+    // well without it; not J or M, José's and María's initials.
     const unspecked = (line: string): string => {
       const read = line.replace(/^\d[:.]? (?=[A-Z]+( [A-Z]+){2})/, '');
       const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
       const kept = rest !== read && rfcNameMatch(rest, rfc) >= rfcNameMatch(read, rfc) ? rest : read;
       return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
     };
-    // A labelled name wrapped onto the next line (`PROPIETARIO: ROSA ELENA IBARRA` / `QUINTERO`): joined when the
-    // RFC's letters agree better with the whole. Unlabelled, wrapped anywhere (`ARMANDO AGUILAR` / `HERNANDEZ`,
-    // `MARIA GUADALUPE` / `FLORES NAVARRO`), only when the whole gives every letter of the RFC and neither line
-    // does alone (a store title over the owner's name: `MATERIALES LEDESMA HNOS` / `MONICA LEDESMA GUTIERREZ`),
-    // or the line above is a JOSE or MARIA the RFC's letters skip (`JOSE` / `LUIS HERNANDEZ OCHOA`).
+    // A labelled name wrapped onto the next line (`PROPIETARIO: ROSA ELENA IBARRA` / `QUINTERO`): joined when
+    // the RFC's letters agree better with the whole.
     const withWrap = (l: Line, i: number): string => {
       const read = unspecked(clean(l.norm));
       const next = clean(header[i + 1]?.norm ?? '');
@@ -477,9 +459,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     }
   }
   const storeLine = top.find(
-    // A figure may be the store's (`KIOSKITO 365`, `CONSTRUCTORA 2000`); five digits in a row are a postal code
-    // or a phone number.
-    // Nor a greeting or a copy's note printed above the title (`BIENVENIDO`, `*** COPIA CLIENTE ***`).
+    // A figure may be the store's (`KIOSKITO 365`, `CONSTRUCTORA 2000`); five digits in a row are a postal
+    // code or a phone number.
     (l) => {
       const title = clean(l.norm, true);
       return (
@@ -509,9 +490,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const plain = isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest);
     if (named && plain && top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
   } else if (storeName && below && name && SUFFIX.test(name) && top.indexOf(below) !== nameLine) {
-    // Or a title wrapped before a word of the razón social (`MERCADITO` / `SOLEDAD` over `ABASTECEDORA SOLEDAD
-    // S.A. DE C.V.`): the next line's words that the company's name has, up to a stray one (`ARCOIRIS MERA`). Not
-    // the razón social's own first line (`COMERCIAL` / `ABARROTERA DEL NORTE …`, joined above).
+    // Or a title wrapped before a word of the razón social: the next line's words that the company's name
+    // has, up to a stray one.
     const company = new Set(withoutCompanyType(name).match(/[A-Z]+/g));
     const rest = clean(below.norm);
     const words = /^[A-Z ]+$/.test(rest) ? rest.split(' ') : [];
@@ -533,10 +513,8 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     if (whole.startsWith(storeName) && whole.length > storeName.length) storeName = whole;
   }
   if (name && storeName && rfc?.length === 12) name = withStoreArticle(name, storeName, rfc);
-  // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when the
-  // company RFC's letters are the rest's initials.
-  // So is a lone figure (`4 MATERIALES Y HERRAJES …`): a name that starts with a number (`3 HERMANOS`) has its
-  // RFC letters from the number's words (TRES), so the rest's initials do not make them.
+  // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when
+  // the company RFC's letters are the rest's initials.
   const specked = name && rfc?.length === 12 ? LEAD_SPECK.exec(name) : null;
   if (name && specked && SUFFIX.test(name) && moralInitials(name.slice(2)) === rfc?.slice(0, 3))
     name = name.slice(2);
@@ -566,9 +544,8 @@ const lookalikeCaps = (a: string, b: string): boolean =>
   BLURRED_CAPS.some((p) => p === a + b || p === b + a);
 
 /**
- * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one the
- * check digit sees and the name's a look-alike of it (`COMERCIAL ABARROTERA DEL HAJIO` under CAB…: BAJIO): that
- * word's first letter as the RFC has it. The rest of the name must agree with the RFC as it is.
+ * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one
+ * the check digit sees and the name's a look-alike of it: that word's first letter as the RFC has it.
  */
 export function initialFromRfc(name: string, rfc: string): string {
   const initials = moralInitials(name);
@@ -622,10 +599,8 @@ const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))([A-Z]{1,2})$/;
 const WRAPPED_CV = /^C\s?[.,]?\s?[VY]\.?$/;
 
 /**
- * A razón social whose company type was cut short (`ALMACENES MODA Y HOGAR, SA. E`) or garbled before a wrapped
- * `C.V.` (`TIENDAS SUPER KIOSCO EL FARO, S.A. py` / `C . Y`), when its initials are exactly the company RFC's
- * letters (once a word the RFC contradicts is respelt: `nameForRfc`): the type completed as `S.A. DE C.V.` (by far
- * the commonest `S.A.` form), in the ticket's style.
+ * A razón social whose company type was cut short or garbled before a wrapped `C.V.`, when its initials are
+ * exactly the company RFC's letters: the type completed as `S.A. DE C.V.`, in the ticket's style.
  */
 function cutCompanyType(line: string, next: string, rfc: string): string | null {
   const m = CUT_TYPE.exec(line);
@@ -640,11 +615,8 @@ function cutCompanyType(line: string, next: string, rfc: string): string | null 
 }
 
 /**
- * A razón social whose initials a company RFC contradicts, each contradicting word among the first three respelt
- * as the one known business word that starts with the RFC's letter (`TIENDAS SUPER EXOSCO` → `… KIOSCO` for
- * TSK…). Null unless the initials are then exactly the RFC's; never into a word the name already has. Only for a
- * line whose company type is garbled too (`cutCompanyType`): on a name read whole, a proper name near a trade word
- * (`CARNES MONTE ALTO`, `NORTE`) would be respelt whenever the RFC is misread.
+ * A razón social whose initials a company RFC contradicts, each contradicting word among the first three
+ * respelt as the one known business word that starts with the RFC's letter.
  */
 export function nameForRfc(name: string, rfc: string): string | null {
   const want = rfc.slice(0, 3);
@@ -668,10 +640,8 @@ export function nameForRfc(name: string, rfc: string): string | null {
 const NOT_ARTICLE = /^(AL|MI|TU|SU|UN|MA|LO|DON|SAN|DOS|MIS|SUS|TUS|UNA)$/;
 
 /**
- * An article of the store name garbled in the company name that holds the name (`KIOSCO KI FARO` under the title
- * `EL FARO`): the title, printed larger, spells it. Only a word of the article's length that is no short word
- * itself (`TACOS AL PASTOR`, `MI CASA` stay), only where the company RFC confirms the name's initials and the
- * article leaves them as they are (a word the initials count is read, not garbled).
+ * An article of the store name garbled in the company name that holds the name (`KIOSCO KI FARO` under the
+ * title `EL FARO`): the title, printed larger, spells it.
  */
 function withStoreArticle(name: string, store: string, rfc: string): string {
   if (!SUFFIX.test(name) || moralInitials(name) !== rfc.slice(0, 3)) return name;

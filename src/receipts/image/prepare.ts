@@ -192,9 +192,8 @@ function croppedToPaper(
 const FRAME_EDGE = 3;
 
 /**
- * The page with the table's dark band around the paper whitened (ink from the outer margin running down half the
- * page, or encircling most of it): tesseract reads text inside a dark ring as its holes, and on some tilted photos
- * reads 7 words of 114. Null without such a band. A rescue only: whitening it moves tesseract's line finding.
+ * The page with the table's dark band around the paper whitened (ink from the outer margin running down half
+ * the page, or encircling most of it).
  */
 export function framelessPage(page: PreparedPage): PreparedPage | null {
   const { data, width, height } = page.gray;
@@ -541,7 +540,6 @@ function convexHull(points: Point[]): Point[] {
 /**
  * For each row of a `width`×`height` image, the span [from, to) inside a convex polygon, shrunk by `inset`
  * pixels on every side (erosion by a square), except on sides within `edge` pixels of the image's border.
- * Rows outside the polygon get an empty span.
  */
 function polygonSpans(poly: Point[], width: number, height: number, inset: number, edge: number): Spans {
   const lo = new Float64Array(height).fill(Number.POSITIVE_INFINITY);
@@ -691,9 +689,8 @@ const darkRows = (g: Gray, x: number, y0: number, y1: number): number => {
 };
 
 /**
- * Large print above the first line a reading found (a store name in a display font, which tesseract's single-block
- * layout leaves out): the box from the first run of ink at least 1.4 × the body's text height down to the first
- * line read, and whether it is printed white on a dark bar (then the box is the bar's). Null when there is none.
+ * Large print above the first line a reading found (a store name in a display font, which tesseract's
+ * single-block layout leaves out).
  */
 export function unreadTitle(
   g: Gray,
@@ -723,9 +720,7 @@ export function unreadTitle(
 }
 
 /**
- * Per row above `end`, the share of the page's width that is dark, counting only columns that may hold print:
- * columns dark down most of those rows are the paper's edge or the table, unless well inside the text read (a
- * dark bar a title is printed on); columns well outside that text are a tilted paper's edge.
+ * Per row above `end`, the share of the page's width that is dark, counting only columns that may hold print.
  */
 function rowShares(g: Gray, read: Box[], body: number, end: number): number[] {
   const textLeft = Math.min(...read.map((b) => b.x0));

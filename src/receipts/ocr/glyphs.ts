@@ -21,11 +21,7 @@ function rowInk(g: Gray, span: [number, number], box: Box): Array<[number, numbe
   return rows;
 }
 
-/**
- * The column span of each of a word's `count` characters, or null when the ink does not divide that way.
- * Characters are the runs of inked columns; a run as wide as several characters (bold glyphs that touch) is cut
- * at its faintest columns near the expected boundaries.
- */
+/** The column span of each of a word's `count` characters, or null when the ink does not divide that way. */
 export function glyphSpans(g: Gray, box: Box, count: number): Array<[number, number]> | null {
   const x0 = Math.max(0, box.x0);
   const x1 = Math.min(g.width, box.x1);
@@ -153,9 +149,7 @@ const dateOrTimeWord = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_OR_
 
 /**
  * The words `judge` picks (dates and times) whose 8s, 6s and 9s are barred zeros by their outline, corrected:
- * an 8 with straight sides and a counter (`18-MAR` → `10-MAR`), a 6 or 9 with no notch, a counter and no waist.
- * Only on a page where some 8 shows a clear waist (for 8s), or some 6 or 9 a clear notch (for 6s and 9s), so a
- * font or blur that hides them changes nothing. Amounts are left to the arithmetic.
+ * an 8 with straight sides and a counter, a 6 or 9 with no notch, a counter and no waist.
  */
 export function barredZeros(
   g: Gray,
@@ -323,9 +317,8 @@ export function zerosByLikeness(
 }
 
 /**
- * The OCR text with barred zeros put back, judged on the prepared page the words were read from: `dates` in its
- * date and time words (barredZeros) and its identifiers (zerosByLikeness); `also` in those and in the words
- * `also` picks too (the RFC's: another reading, which its check digit judges).
+ * The OCR text with barred zeros put back, judged on the prepared page the words were read from: `dates` in
+ * its date and time words (barredZeros) and its identifiers (zerosByLikeness).
  */
 export function barredZeroReadings(
   page: Gray,
