@@ -55,10 +55,7 @@ export interface ReceiptReaderOptions {
   recycleAfter?: number;
   /** Defaults to a tesseract pool; tests pass a fake. */
   engine?: OcrEngine;
-  /**
-   * Re-read the whole page with another preparation when a key field is weak. Off by default: on the dev
-   * set it rescued no key field and doubled p95 (the header re-read below is what pays).
-   */
+  /** Re-read the whole page with another preparation when a key field is weak. Off by default. */
   secondPass?: boolean;
   /** Re-read the header (top 40 %, 2× scale) when the RFC or date is weak. On by default. */
   headerPass?: boolean;
@@ -125,8 +122,7 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
     w !== undefined && w.text.length === 1 && w.confidence < EDGE_SPECK_CONFIDENCE;
   for (let n = 0; n < EDGE_SPECK_LINES; n++) {
     const line = words.filter((w) => w.line === n);
-    // Only on a line of words read surely (two at least): a garbled line's lone letters may be all it has of a
-    // wrapped `C.V.` (`C . Y`).
+    // Only on a line of words read surely (two at least).
     if (line.filter((w) => isReadWord(w) && w.confidence >= 60).length < 2) continue;
     const [head, tail] = [line[0], line[line.length - 1]];
     if (!speck(head) && !speck(tail)) continue;
@@ -143,20 +139,14 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
 /** Print this many times the body text's height or more is a title's (the dev titles measure 1.4–2.7). */
 const TITLE_SIZE = 1.4;
 
-/**
- * A line's print size: the median height of its words of capitals (a word's box is as high as its letters reach,
- * and a slash or comma reaches further: `ABIERTO 24/7`), of all its words when it has none.
- */
+/** A line's print size: the median height of its words of capitals, of all its words when it has none. */
 const printSize = (ws: OcrWord[]): number => {
   const caps = ws.filter((w) => /^[A-Z]+$/.test(w.text));
   return median((caps.length ? caps : ws).map((w) => w.bbox.y1 - w.bbox.y0));
 };
 /** Two lines in the same print: their sizes within 15 %. */
 const samePrint = (x: number, y: number): boolean => x > 0 && y >= 0.85 * x && y <= 1.15 * x;
-/**
- * What may end a title wrapped onto a second line: one to three words, and no razón social (a line ending in a
- * company type, printed large on some tickets).
- */
+/** What may end a title wrapped onto a second line. */
 const titleTail = (words: string[]): boolean =>
   words.length >= 1 && words.length <= 3 && withoutCompanyType(words.join(' ')) === words.join(' ');
 
@@ -232,10 +222,7 @@ const HEADER_FIELDS: FieldName[] = ['vendor_rfc', 'date', 'time', 'vendor_name',
 const weakHeader = (e: Extraction): boolean =>
   e.confidence.vendor_rfc < RETRY_BELOW || e.confidence.date < RETRY_BELOW;
 
-/**
- * A confident company RFC that the vendor name read contradicts: a word of the name was lost or misread. PSM 6
- * reads the page as one block of uniform text, and a large title above a bold line swallows words of that line.
- */
+/** A confident company RFC that the vendor name read contradicts: a word of the name was lost or misread. */
 function unexplainedRfc(e: Extraction): boolean {
   const { vendor_rfc: rfc, vendor_name: name } = e.fields;
   return (
@@ -303,10 +290,7 @@ async function rfcWordsReadings(
   return out;
 }
 
-/**
- * An RFC still weak after the header re-read: its words re-read alone (at the default and a bolder ink), and,
- * when they do not settle it, the header at the bolder ink, join the readings in a vote.
- */
+/** An RFC still weak after the header re-read. */
 async function rescueRfc(
   engine: OcrEngine,
   page: PreparedPage,
@@ -380,20 +364,14 @@ export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-/**
- * How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies: a ticket
- * turned 90°, 180° or 270° read 31–42 as it lies and at the wrong turns, 76–77 at the right one.
- */
+/** How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies. */
 const TURN_MARGIN = 15;
 
 /** Whether a reading's text gives a total or a date: what any ticket read the right way up shows. */
 const totalOrDate = (text: string, today: Date): boolean =>
   extractDateTime(toLines(text), today).date !== null || extractAt(text, today).fields.total !== null;
 
-/**
- * The quarter turns to read a page at whose reading found nothing, likeliest first: a ticket is taller than wide,
- * so a page wider than tall lies on its side (90° either way), else it is upside down.
- */
+/** The quarter turns to read a page at whose reading found nothing, likeliest first. */
 export function turnsFor(page: Gray): Turn[] {
   return page.width > page.height ? [90, 270, 180] : [180, 90, 270];
 }
@@ -404,10 +382,7 @@ export function turnsFor(page: Gray): Turn[] {
  */
 const UPRIGHT_CONFIDENCE = 60;
 
-/**
- * The page read at each quarter turn (turnsFor), likeliest first; the first turn that finds a total or a date and
- * reads clearly more surely than the page as it lies (TURN_MARGIN), with its page. Null when no turn does.
- */
+/** The page read at each quarter turn (turnsFor), likeliest first. */
 async function turnedReading(
   image: Buffer,
   lying: Gray,
@@ -425,10 +400,7 @@ async function turnedReading(
   return null;
 }
 
-/**
- * The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts): a value's
- * confidence is what the checks that hold on any ticket say of it, not how the rules that chose it scored it.
- */
+/** The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts). */
 export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
   const data = chooseTotal(withCatalogMerchant(read, catalog), toLines(read.text));
   const evidence = weighEvidence(data, today, catalog);
@@ -460,17 +432,13 @@ export interface WarmUp {
   ok: boolean;
 }
 
-/**
- * One OCR pool for the process; `read` prepares, recognises and extracts; `warmUp` readies the pool before the
- * first ticket; `close` ends the pool.
- */
+/** One OCR pool for the process; `read` prepares, recognises and extracts. */
 export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   read: ReceiptReader;
   warmUp(): Promise<WarmUp>;
   close(): Promise<void>;
 } {
-  // The made-up ticket (see warmUp), drawn once; a worker that replaces one the pool recycled reads its page before
-  // a customer's.
+  // The made-up ticket (see warmUp), drawn once.
   let ticket: Promise<Buffer> | null = null;
   const drawn = (): Promise<Buffer> => (ticket ??= warmUpTicket());
   let warmPage: Promise<Buffer> | null = null;
@@ -486,8 +454,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       warmUp: warmReplacement,
     });
   const clock = opts.clock ?? systemClock;
-  // As many photos prepared at once as the pool reads: a burst of requests is decoded as the pool gets to it,
-  // not all at once (memory), and the first page reaches a worker without waiting for every other decode.
+  // As many photos prepared at once as the pool reads.
   const size = poolSize(opts.workers);
   const preparing = gate(size);
   // Every reading after a ticket's first goes ahead of other tickets' first readings (see OcrOptions.followUp).
@@ -540,8 +507,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (title) {
       let crop = await grayCrop(page.gray, title);
       let read = await reRead.recognize(pgmOf(crop), { words: true });
-      // A bar's print, black on white now, that the block layout reads nothing sure of (nothing at all, or specks:
-      // `NN EN E] E`): its print alone (barPrint) read again as one line, the more confident reading kept.
+      // A bar's print, black on white now, that the block layout reads nothing sure of.
       if (title.inverse && !read.words?.some(isSureWord)) {
         const print = await grayCrop(page.gray, title, { printOnly: true });
         const line = await reRead.recognize(pgmOf(print), { words: true, psm: '7' });
@@ -582,8 +548,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       const readings = [result, headFields];
       result = mergeExtractions(result, headFields, HEADER_FIELDS);
       text = `${text}\n${head.text}`;
-      // Only an RFC still weak after both readings: the re-reads are the same crop, so they are not independent
-      // enough to overrule a confident reading.
+      // Only an RFC still weak after both readings.
       if (result.confidence.vendor_rfc < RETRY_BELOW) {
         const rescue = await rescueRfc(reRead, page, first, readings, extractFields);
         text = `${text}\n${rescue.text}`;
@@ -599,8 +564,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       timings.header_pass = performance.now() - t4;
     }
     const { vendor_rfc: rfc, vendor_name: name } = result.fields;
-    // A company's RFC, or a persona física's (whose name the first reading's header holds below a title, where the
-    // rules without an RFC do not look for it: `FONDA LA GUERA` over `SAMUEL CASTILLO QUINTERO`).
+    // A company's RFC, or a persona física's.
     const foundByReRead = rfc !== null && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
     if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
       // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it

@@ -56,8 +56,7 @@ const RULES: Array<[Kind, RegExp]> = [
   ['discount', new RegExp(`^(?!.*\\bTOTAL\\b).*(?:${DISCOUNT_WORDS})`)],
   // The I as OCR may read it in a dotted label (`LE.PS.`, `LVA.`).
   ['ieps', /\b[IL1]\.?\s?E\.?\s?P\.?\s?S\.?\b/],
-  // Not an amount priced with the tax in (`CONSUMO C/IVA $500.00`, `SU COMPRA CON IVA`): that is no tax amount.
-  // `INCLUYEIVA 16% 32.14`: the two words OCR glued together; `CIVA INCLUIDO 187.18)`: the opening bracket read C.
+  // Not an amount priced with the tax in: that is no tax amount.
   [
     'iva',
     /(?:(?<![A-Z])|(?<=INCLUYE)|(?<=(?:^|[^A-Z])C))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b|^IMPUESTOS?\b/,
@@ -77,10 +76,7 @@ const RULES: Array<[Kind, RegExp]> = [
   ['card', new RegExp(`${CARD_WORDS}|(?<![A-Z])MASTER(?![A-Z])|MASTERCARD|${VOUCHER_WORDS}`)],
 ];
 
-/**
- * `TOTAL (IVA INCLUIDO) 286.81`: the total, the tax only said to be in it (in brackets; `TOTAL IVA INCLUIDO 10.28`
- * may be the tax's own total).
- */
+/** `TOTAL (IVA INCLUIDO) 286.81`: the total, the tax only said to be in it. */
 const TOTAL_TAX_IN = new RegExp(String.raw`^\W*${TOTAL_WORD}\s?\(\s?(?:IVA|I\.V\.A\.?)\s?INC`);
 
 function classify(norm: string): Kind | null {
@@ -93,8 +89,7 @@ function classify(norm: string): Kind | null {
 }
 
 /**
- * Whole pesos ending a line, as small shops print them (`TOTAL $343`, `EFECTIVO 400`): with a `$`, or two
- * digits or more after the label; not the minutes of a time (`TIEMPO TOTAL: 02:15`).
+ * Whole pesos ending a line, as small shops print them: with a `$`, or two digits or more after the label.
  */
 const WHOLE_PESOS = /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)|(?<=[A-Z]:?\s)(\d{2,}))\s*$/;
 const WHOLE_KINDS: Kind[] = ['total', 'cash', 'change', 'subtotal'];
@@ -118,10 +113,7 @@ function labeledAmounts(lines: Line[]): Labeled[] {
   return out;
 }
 
-/**
- * A subtotal or tax amount read without its decimal point (`SUBTOTAL 20315`, `IVA 16% 3250`), on a ticket that
- * prints cents elsewhere: its digits as cents. Candidates only: taken where they add up with the total.
- */
+/** A subtotal or tax amount read without its decimal point, on a ticket that prints cents elsewhere. */
 const POINT_LOST = /(?<![\d%.,:/-])\$?\s?(\d{3,7})\s*$/;
 function pointLostAmounts(lines: Line[], kind: Kind): number[] {
   if (!lines.some((l) => moneyIn(l.norm).length > 0)) return [];
@@ -142,10 +134,7 @@ function lastAmounts(line: Line | undefined): number[] {
 /** Charges that add up like a tax but are not one. */
 const NOT_TAX = new RegExp(`PROPINA|SERVICIO|ENVIO|${DISCOUNT_WORDS}|CARGO|COMISION|REDONDEO|DONATIVO`);
 
-/**
- * A line that is the tax's own (`IVA 16% …`, `I.V.A. …`), not a purchase priced with tax in (`SU COMPRA CON IVA`,
- * `CONSUMO C/IVA`, `IVA INCLUIDO`).
- */
+/** A line that is the tax's own, not a purchase priced with tax in. */
 const TAX_LINE = /^\W*[IL1]\.?\s?V\.?\s?A\b(?!.*\b(INCLUIDO|INCL)\b)/;
 /** Labels of what was paid, which a drifted total sits beside. */
 const PAID: Array<Kind | null> = ['card', 'cash', 'importe', null];
@@ -164,8 +153,7 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
       kinds[1] === null || kinds[1] === 'iva',
       kinds[2] === null || kinds[2] === 'total',
     ];
-    // The amount column drifted a line down past its labels (the subtotal's amount read beside `IVA 16%`, the
-    // tax's beside TOTAL, the total's beside the payment) while the SUBTOTAL label's line was lost.
+    // The amount column drifted a line down past its labels while the SUBTOTAL label's line was lost.
     const drifted =
       TAX_LINE.test(first) &&
       kinds[1] === 'total' &&
@@ -187,10 +175,7 @@ const firstOf = (all: Labeled[], kind: Kind): Labeled | undefined => all.find((a
 const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
   all.filter((a) => a.kind === kind && Boolean(a.shifted) === shifted).flatMap((a) => a.values);
 
-/**
- * A label that follows an amount on the same line starts a line of its own: OCR merges two printed lines, and
- * a line is classified by its first label while the amount taken is its last.
- */
+/** A label that follows an amount on the same line starts a line of its own. */
 const MERGED_LABEL = new RegExp(
   String.raw`(?<=\d[.,]\d{2})\s+(?=(?:SUB\s?-?TOTAL|${TOTAL_WORD}|\bIVA\b|I\.V\.A|\bIEPS\b|EFECTIVO|CAMBIO|\bPAGO\b|RECIBIDO|TARJETA|PROPINA|${DISCOUNT_WORDS}))`,
 );
@@ -222,8 +207,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     firstTotalLine === undefined
       ? undefined
       : all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
-  // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs; the
-  // first is the total before it (what the items add up to), the later one what was paid.
+  // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs.
   const firstTotal = all.find((a) => a.kind === 'total' && !a.shifted)?.values ?? [];
   const nets = (d: Labeled): boolean =>
     all.some(
@@ -255,8 +239,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
       a.values.forEach((value, k) => {
         const v = gross ? value - discount : value;
         const w = (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0);
-        // A TOTAL printed below the tip includes it (`PROPINA 45.00` / `TOTAL 495.00`): the purchase is the
-        // rest, as with `TOTAL + PROPINA`.
+        // A TOTAL printed below the tip includes it: the purchase is the rest, as with `TOTAL + PROPINA`.
         const withTip = a.line > tipLine;
         vote(v, withTip ? 1 : w);
         labelVotes.set(v, (labelVotes.get(v) ?? 0) + (withTip ? 1 : w));
@@ -267,8 +250,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     vote(v, 1);
     labelVotes.set(v, (labelVotes.get(v) ?? 0) + 1);
   }
-  // A tax line printed with its amount unread (`IVA. 16% 49 770`): the subtotal alone is no total. Not a note
-  // without figures (`TODOS LOS PRECIOS INCLUYEN IVA`).
+  // A tax line printed with its amount unread.
   const taxLabel = (kind: Kind): boolean => lines.some((l) => classify(l.norm) === kind && /\d/.test(l.norm));
   const taxUnread = (!ivas.length && taxLabel('iva')) || (!iepss.length && taxLabel('ieps'));
   for (const s of taxUnread ? [] : subs)
@@ -296,8 +278,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(b.total, 2.5);
   if (itemsSum !== null) vote(itemsSum - discount, 2);
-  // What was paid covers a tip printed on the ticket (`PROPINA 50.00` / `TOTAL 550.00` / `EFECTIVO 600.00` /
-  // `CAMBIO 50.00`), or, paid apart, it does not: with a tip, a payment backs the purchase without it as much.
+  // What was paid covers a tip printed on the ticket, or, paid apart, it does not.
   const paidTips = tipEntries.flatMap((a) => a.values.slice(0, 1));
   const votePaid = (p: number, w: number): void => {
     const less = paidTips.filter((t) => t < p);
@@ -319,8 +300,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   for (const p of cash) votePaid(p, 0.5);
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
-  // The whole amount in words, pesos and cents: backing another reading, as strong as the items' sum; alone,
-  // weaker (its words are OCR's too: `… TREINTA Y DOS PESOS` can read `… Y UN PESOS`).
+  // The whole amount in words, pesos and cents: backing another reading, as strong as the items' sum.
   const pesos = pesosInWords(lines);
   const inWords = pesos !== null && cents !== null ? pesos * 100 + cents : null;
   if (inWords !== null) vote(inWords, votes.has(inWords) ? 2 : 1);
@@ -378,10 +358,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
 
 const IN_WORDS = /PESO|M\.\s?N|\bMN\b|\bMIL\b|CIENTOS/;
 
-/**
- * The cents of the amount written in words (`… Y DOS PESOS 66/100 M.N.`), or null when none is printed: the
- * fraction must share its line with PESOS, M.N. or a number word, so dates and other fractions do not count.
- */
+/** The cents of the amount written in words, or null when none is printed. */
 export function centsInWords(lines: Line[]): number | null {
   for (let i = 0; i < lines.length; i++) {
     const norm = lines[i]?.norm ?? '';
@@ -394,10 +371,7 @@ export function centsInWords(lines: Line[]): number | null {
 /** IVA included in a total at 16 %, to the cent (SAT rounds half up). */
 const includedIva = (total: number): number => Math.round((total * 16) / 116);
 
-/**
- * A total and its included IVA that disagree by more than rounding: the pair of readings, each at most one
- * confusable digit away, that agrees with the fewest changed digits.
- */
+/** A total and its included IVA that disagree by more than rounding. */
 export function includedIvaRepair(total: number, iva: number): { total: number; iva: number } | null {
   if (Math.abs(includedIva(total) - iva) <= 2) return null;
   const ivas = new Map([[iva, 0], ...confusableNeighbours(iva).map((v): [number, number] => [v, 1])]);
@@ -463,8 +437,7 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
   let ieps = p.plain.iepss[0] ?? null;
   let consistent = false;
   if (total !== null) {
-    // Choose the combination (with `$`-misread variants) that adds up to the total; failing that, one whose
-    // subtotal or IVA had its `$` read as any other digit (`SUBTOTAL 979.36` for $79.36): to the cent only.
+    // Choose the combination that adds up to the total.
     const adds = (subs: number[], ivas: number[]): void => {
       for (const s of subs.length ? subs : [null])
         for (const i of ivas.length ? ivas : [null])
@@ -478,8 +451,7 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
     if (!consistent) adds([...p.subs, ...leadLost(p.plain.subs)], [...p.ivas, ...leadLost(p.plain.ivas)]);
     if (!consistent && subtotal === null && p.plain.ivas.length)
       iva = p.plain.ivas.find((v) => v < total) ?? iva;
-    // No IVA is more than 16/116 of the total it is in: a larger one, with no subtotal to add up with, had its `$`
-    // read as a digit (`EL TOTAL INCLUYE IVA POR 121.67` in 157.09), when the rest fits under that share.
+    // No IVA is more than 16/116 of the total it is in.
     const most = includedIva(total) + 2;
     if (!consistent && subtotal === null && iva !== null && iva > most && /^[15689]/.test(String(iva))) {
       const cut = withoutFirstDigit(iva);

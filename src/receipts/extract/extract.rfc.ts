@@ -120,10 +120,7 @@ function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: stri
   return out;
 }
 
-/**
- * A homoclave's J read as I or as 3, an I read as J, and an S read as 8: slips of the homoclave's mixed
- * letters and digits that the shared look-alikes leave out.
- */
+/** A homoclave's J read as I or as 3, an I read as J, and an S read as 8. */
 const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'], '8': ['S'], '9': ['Q'] };
 
 /** One look-alike substitution outside the date: the check digit decides. */
@@ -151,8 +148,7 @@ function repairSameLength(
   lastResort = true,
   whole = false,
 ): Array<{ rfc: string; edits: number }> {
-  // An I or l read for a check digit 1 at a whole word's end (`DFP820621EMI`): tried alone, only where nothing
-  // else needs mending (with other repairs, one more free character lets a wrong RFC's check digit pass by chance).
+  // An I or l read for a check digit 1 at a whole word's end.
   if (whole && /[Il|]$/.test(token)) {
     const one = `${token.slice(0, -1)}1`;
     if (isValid(one)) return [{ rfc: one, edits: 1 }];
@@ -165,10 +161,7 @@ function repairSameLength(
   return valid.map((p) => ({ rfc: p.s, edits: p.edits })).sort((a, b) => a.edits - b.edits);
 }
 
-/**
- * A J's hook closed up by a monospaced font reads 3 (`HES3700204EJ9`), but a B read as 3 is the commoner slip:
- * a 3 in the letters is tried as J only when no repair reading it as B (or anything else) is valid.
- */
+/** A J's hook closed up by a monospaced font reads 3, but a B read as 3 is the commoner slip. */
 function asJ(token: string): Array<{ rfc: string; edits: number }> {
   const letters = token.length - 9;
   const js = token.slice(0, letters).replace(/3/g, 'J');
@@ -177,10 +170,7 @@ function asJ(token: string): Array<{ rfc: string; edits: number }> {
   return repairSameLength(js + token.slice(letters), false).map((r) => ({ ...r, edits: r.edits + extra }));
 }
 
-/**
- * Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. `whole`:
- * the token is a word as printed, so its last character is the check digit's own (an S there may be a 5 or an 8).
- */
+/** Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. */
 export function repairRfc(
   token: string,
   allowDrop = false,
@@ -200,17 +190,13 @@ export function repairRfc(
 // usual look-alike.
 const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?|\b[ABKP]FC(?=\s?:)`;
 const RFC_LABEL = new RegExp(LABEL);
-// `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label (not `NUM`: an RFC
-// may start with it).
+// `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label.
 const BEFORE_VALUE = new RegExp(
   String.raw`^.*?(${LABEL})\s*[:.;,]?\s*(?:(?:DEL\s)?EMISOR\b|NO\b|NUMERO\b)?\s*[:.;,]?\s*`,
 );
 /** A line about the customer (who is invoiced), not the issuer. */
 export const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
-/**
- * A line that is only the heading of the customer's details (`RECEPTOR`, `DATOS DEL CLIENTE:`); not
- * `CLIENTE: PUBLICO EN GENERAL` or `CLIENTE FRECUENTE: 00123`, which stores print above their own RFC.
- */
+/** A line that is only the heading of the customer's details. */
 const CUSTOMER_HEADING = /^\W*(?:DATOS DEL?\s)?(?:CLIENTE|RECEPTOR|ADQUIRENTE)\W*$/;
 
 /** RFC-length words of a line, as printed or without the hyphens or dots some tickets put between its parts. */
@@ -238,10 +224,7 @@ function tokensOf(norm: string): string[] {
 
 const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(/[^A-Z0-9&Ñ]/g, '');
 
-/**
- * Repairs beyond this many edits cost confidence: past it, a check-digit-valid result is often chance (0.15 each:
- * a name that explains the letters, +0.1, says nothing of the digits).
- */
+/** Repairs beyond this many edits cost confidence. */
 const MANY_EDITS = 4;
 /** What a repair loses to another as cheap that reads the date or homoclave otherwise: under RETRY_BELOW. */
 const TIED_DOUBT = 0.45;
@@ -299,10 +282,7 @@ const NAME_STOP = new Set([
   'COMPANIA',
 ]);
 
-/**
- * The generic RFC (`XAXX010101000`, `XEXX010101000`) or a misreading of it (`XAXX010101800`, repaired by chance
- * into a valid `XAXX010107800`): a customer's, never the seller's. No person's or company's letters are XAXX.
- */
+/** The generic RFC or a misreading of it: a customer's, never the seller's. */
 const genericLike = (rfc: string): boolean => isGenericRfc(rfc) || /^X[AE]XX/.test(rfc);
 
 /** A word SAT skips when it takes a company's initials (`DE`, `DEL`, `Y`, `CIA`…). */
@@ -311,10 +291,7 @@ export const skippedInInitials = (word: string): boolean => NAME_STOP.has(word);
 /** A number as Spanish words (`2000` → DOS MIL), accents dropped: SAT reads a name's figures so. */
 export const numberWords = (n: number): string[] => stripAccents(enLetras(n)).split(' ');
 
-/**
- * The words of a razón social without its company type, articles included; a figure counts as the words it is
- * read as (`GRUPO 7 MARES` is GRUPO SIETE MARES for SAT: GSM).
- */
+/** The words of a razón social without its company type, articles included. */
 function nameWords(razonSocial: string, figures = true): string[] {
   return withoutCompanyType(razonSocial)
     .replace(/[^A-Z&\d ]/g, ' ')
@@ -342,19 +319,13 @@ export function moralInitials(razonSocial: string, figures = true): string | nul
   return a.length >= 3 && !a.includes('?') ? a.slice(0, 3) : null;
 }
 
-/**
- * Whether a company name's initials (moralInitials: `?` where a two-word name leaves SAT's third letter unsure)
- * fit an RFC's letters: every known one matches, and at least two are known.
- */
+/** Whether a company name's initials fit an RFC's letters. */
 export const initialsFit = (initials: string | null, rfc: string): boolean =>
   initials !== null &&
   [...initials].every((ch, k) => ch === '?' || ch === rfc[k]) &&
   initials.replace(/\?/g, '').length >= 2;
 
-/**
- * A razón social as read cannot be the one behind this company RFC: it ends in an article or preposition
- * (`MERCADOS FRESCOS DE`: a word was lost), or its initials disagree with the RFC's letters.
- */
+/** A razón social as read cannot be the one behind this company RFC. */
 export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
   const words = nameWords(razonSocial);
   const last = words[words.length - 1];
@@ -394,10 +365,7 @@ export function fisicaLetterOptions(fullName: string): string[] {
   return [...new Set([givenFirst, surnamesFirst].filter((l): l is string => l !== null))];
 }
 
-/**
- * A person's name's letters: given names first, unless surnames first gives exactly `rfc`'s four letters (only
- * the RFC's full agreement may read a line the other way: `GOMEZ MARTINEZ ABOGADOS` is no person).
- */
+/** A person's name's letters: given names first, unless surnames first gives exactly `rfc`'s four letters. */
 export function personLetters(fullName: string, rfc: string | undefined): string | null {
   const [givenFirst = null, surnamesFirst] = fisicaLetterOptions(fullName);
   return surnamesFirst && rfc?.startsWith(surnamesFirst) ? surnamesFirst : givenFirst;
@@ -436,8 +404,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   // Three letters for a company (12-char RFC), four for a person (13).
   const n = initials.length;
   const len = n + 9;
-  // The name corroborates what was read, it does not replace it: at most one letter may change (a misread
-  // name, `IA JUAN…` for `JUAN…`, would otherwise rewrite a good reading).
+  // The name corroborates what was read, it does not replace it: at most one letter may change.
   const changed = (read: string, letters: string): number =>
     [...letters].filter(
       (ch, k) => ch !== read[k] && !(LOOKALIKE[read[k] ?? '']?.includes(ch) && /\d/.test(read[k] ?? '')),
@@ -458,8 +425,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
     if (!RFC_LABEL.test(l.norm) || CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(lines[i - 1]?.norm ?? ''))
       return;
     for (const tok of tokensOf(withEnye(l))) {
-      // As read, or with one stray character dropped (a thermal 0 read as two characters): from the digit
-      // part first (a tie keeps that reading), then, for a company, from the letters.
+      // As read, or with one stray character dropped (a thermal 0 read as two characters).
       const drops = tok.length !== len + 1 ? [] : [...Array(len + 1).keys()];
       const variants = [
         { t: tok.slice(0, len), cost: 0, inLetters: false },
@@ -489,10 +455,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   return out;
 }
 
-/**
- * The issuer's RFC: labelled, in the header, valid; customer and generic RFCs are skipped. A razón social
- * (company) or a person's name, when read, predicts the RFC's letters.
- */
+/** The issuer's RFC: labelled, in the header, valid. */
 export function extractRfc(
   lines: Line[],
   razonSocial: string | null = null,
@@ -517,8 +480,7 @@ export function extractRfc(
     // The RFC under a customer heading is the customer's, labelled or not.
     if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
       return;
-    // `RFC: CCO860523` / `HP5`, `R.F.C. CCO` / `860523HP5`: a value wrapped onto the next line, alone there,
-    // the two parts an RFC's length together.
+    // A value wrapped onto the next line, alone there, the two parts an RFC's length together.
     const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');
     const short = valueAfterLabel(l.norm).length;
     const whole = short + rest.length;
@@ -531,18 +493,15 @@ export function extractRfc(
     for (const tok of new Set(wrapped.flatMap(tokensOf)))
       if (isValid(tok) && !genericLike(tok))
         found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < header ? 0.2 : 0)), line: i });
-    // Whole values: the line's words, and the value after the label with its spaces closed up
-    // (`R.F.C. G0MJ 800101 AB4`).
+    // Whole values: the line's words, and the value after the label with its spaces closed up.
     const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
     for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
     for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
       const repairs = repairRfc(tok, labelled, words.has(tok));
-      // Under a company's name the best 12-character repair is kept beside the best of all: `MCCO031208EAA`
-      // repairs as cheaply to a 13-character RFC by chance as to the company's by a drop.
+      // Under a company's name the best 12-character repair is kept beside the best of all.
       const cheapest = repairs[0]?.edits ?? 0;
       const best12 = typed ? repairs.find((r) => r.rfc.length === 12 && r.edits <= cheapest + 1) : undefined;
-      // And the best repair with the letters the company's whole name predicts, as cheap as the best: `MCC180128D38`
-      // repairs as cheaply to HCC… (a look-alike) as to MCC160128D38 (a digit), and only the name can tell.
+      // And the best repair with the letters the company's whole name predicts, as cheap as the best.
       const named = expected
         ? repairs.find((r) => initialsFit(expected, r.rfc) && r.edits <= cheapest)
         : undefined;
@@ -555,8 +514,7 @@ export function extractRfc(
       for (const { rfc, edits } of picked) {
         if (genericLike(rfc)) continue;
         if (!labelled && edits > 1) continue;
-        // A value cut out of a longer run (`SARC1405107ZZ7` → `SARC1405107ZZ`) is as doubtful as a character
-        // dropped: what it ends in is whatever followed.
+        // A value cut out of a longer run is as doubtful as a character dropped.
         const score =
           (labelled ? 0.6 : 0.35) +
           (i < header ? 0.2 : 0) +
@@ -588,8 +546,7 @@ export function extractRfc(
     ...explained.map((c) => ({ ...c, score: Math.min(1, c.score + 0.1) })),
     ...withInitials(found, lines, initials),
   ];
-  // A company (SA DE CV...) has a 12-char RFC: a 13-char reading is an OCR insertion, whether or not the name
-  // was read whole enough to predict its letters.
+  // A company (SA DE CV...) has a 12-char RFC.
   if ((razonSocial && initials) || typed)
     found = found.map((c) => (c.rfc.length === 13 ? { ...c, score: c.score - 0.3 } : c));
   found.sort((a, b) => b.score - a.score);

@@ -3,30 +3,21 @@
 /** A discount's words: on its own line it lowers the total, and it is neither a tax nor an item. */
 export const DISCOUNT_WORDS = String.raw`DESCUENTO|\bDESC\b|BONIFICACION`;
 
-/**
- * The digits in which two amounts of the same length differ, as pairs (`2932.65` vs `2932.66`: [['5', '6']]);
- * null when their lengths differ.
- */
+/** The digits in which two amounts of the same length differ, as pairs; null when their lengths differ. */
 export function digitSlips(a: number, b: number): Array<[string, string]> | null {
   const [x, y] = [String(a), String(b)];
   if (x.length !== y.length) return null;
   return [...x].flatMap((c, i): Array<[string, string]> => (c === y[i] ? [] : [[c, y[i] ?? '']]));
 }
 
-/**
- * A card named on a payment line: VISA or AMEX as words (`REVISAR` holds none), or glued as OCR joins them
- * (`VISAMASTER`, `CITIBANAMEX`).
- */
+/** A card named on a payment line: VISA or AMEX as words, or glued as OCR joins them. */
 export const CARD_WORDS = String.raw`TARJETA|\bT\.?\s?(?:DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|CARNET`;
 /** Paid in cash: EFECTIVO, or an English receipt's CASH line (not `CASH BACK`). */
 export const CASH_WORDS = String.raw`\bEFECTIVO\b|^\W*CASH\b(?!\s?BACK)`;
 /** Payment by vouchers or transfer (`VALES DE DESPENSA`, `TRANSFERENCIA`). */
 export const VOUCHER_WORDS = String.raw`\bVALES?\s(?:DE\s)?(?:DESPENSA|ELECTRONICOS?|GASOLINA|RESTAURANTE|COMIDA)\b|\bTRANSFERENCIA\b`;
 
-/**
- * The word TOTAL as OCR reads it (`T0TAL`, `TOTAI`, `T O T A L`, glued to what follows: `TOTALM.N.`, `TOTALA
- * PAGAR`), and as a German receipt prints it (`SUMME`, `GESAMTBETRAG`, `ZU ZAHLEN`).
- */
+/** The word TOTAL as OCR reads it, and as a German receipt prints it. */
 export const TOTAL_WORD = String.raw`(?:\bT\s?[O0]\s?T\s?[A4]\s?[LI1](?:\b|(?=M\.\s?N\.|MN\b|A\s(?:PAGAR|COBRAR)\b))|\bSUMME\b|\bGESAMT(?:BETRAG)?\b|\bZU ZAHLEN\b)`;
 
 export interface Line {
@@ -148,10 +139,7 @@ export function toLines(text: string): Line[] {
 const MONEY_RE =
   /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3}|'\d{3})+|(?<=(?:^|[A-Z:]\s)\$ )\d{1,3}(?: \d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
 
-/**
- * `1O6.15` → `106.15`, `II6.15` → `116.15`: in a word ending in an amount's decimals, O is a zero and I or L
- * opening it a one (`1L26.50` is a unit and an amount). Same length, so positions on the line hold.
- */
+/** In a word ending in an amount's decimals, O is a zero and I or L opening it a one (`1O6.15` → `106.15`). */
 const withDigitLookalikes = (norm: string): string =>
   norm.replace(/(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g, (w) =>
     w.replace(/O/g, '0').replace(/[IL]/g, '1'),
@@ -213,10 +201,7 @@ export const withKnownWords = (line: string, words: ReadonlySet<string>): string
 /** Short words a line may start with, in whatever case OCR read them: no speck. */
 const SHORT_WORDS = /^(?:y|e|o|u|a|la|el|de|del|los|las|en)$/i;
 
-/**
- * A line without up to three lower-case letters opening it before capitals (`i FERRETERIA …`, `Be`): thermal
- * printers print capitals, so they are a speck. Not a short word (`y ASOCIADOS`, `El FARO`) nor `sa DE CV`.
- */
+/** A line without up to three lower-case letters opening it before capitals. */
 export const withoutSpeck = (l: Line): Line => {
   const m = /^([A-Za-z]{1,3})[.,:;'"]*\s+(?=[A-ZÁÉÍÓÚÑ]{2})/.exec(l.raw);
   const speck = m?.[1] ?? '';

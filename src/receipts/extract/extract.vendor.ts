@@ -16,10 +16,7 @@ export interface Vendor {
   storeName: string | null;
   nameConfidence: number;
   storeConfidence: number;
-  /**
-   * The name with the text line above it, when that line could be the name's lost first part (`CADENA` over
-   * `COMERCIAL OXXO` / `S.A. DE C.V.`); null otherwise.
-   */
+  /** The name with the text line above it, when that line could be the name's lost first part. */
   longerName: string | null;
 }
 
@@ -52,17 +49,11 @@ const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
  */
 const NAME_LABEL =
   /^\W*(?:(?:RAZON SOCIAL|DENOMINACION(?: SOCIAL)?|NOMBRE|PROPIETARI[OA]|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR|FRANQUICIATARI[OA]|FRANQUICIAD[OA])(?:\s?[:.]\s*|\s+(?=[A-Z]{2}))|PROP\s?[:.]\s*)/;
-/**
- * An RFC printed after the name on its line (`CADENA COMERCIAL OXXO SA DE CV RFC: CCO860523114`), labelled or
- * shaped like one; the RFC is read on its own elsewhere.
- */
+/** An RFC printed after the name on its line, labelled or shaped like one. */
 const RFC_AFTER_NAME =
   /\s+(?:(?:R\.?\s?F\.?\s?C\.?|RFC)(?=[\s:.]|$).*|[A-Z&Ñ]{3,4}[-\s]?\d{6}[-\s]?[A-Z0-9]{3})$/;
 
-/**
- * `OXXO, 5.A. DE C.V.`, `QUIJOTE, $.A. DE C.V.`: an S read as 5 or `$` in a company type, put back only when the
- * line then ends in one.
- */
+/** An S read as 5 or `$` in a company type, put back only when the line then ends in one. */
 const withTypeS = (s: string): string => {
   if (ADDRESS.test(s)) return s;
   const typed = s.replace(/(^|[\s,])[5$](?=\.\s?A\b|\s?A\.?\s?DE\s?C|\.?\s?DE\s?R)/g, '$1S');
@@ -92,10 +83,7 @@ const bare = (w: string): string => w.replace(/[.,]$/, '');
 /** A customer's line (`PUBLICO EN GENERAL RFC: XAXX010101000`) keeps its RFC, and so stays no name. */
 const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.test(s);
 
-/**
- * A labelled field of a two-column header printed on the name's line (`LIBROS Y CULTURA PALABRA VIVA No.
- * TICKET: T-036448`, `SA DE CV FECHA: 19/11/25`): the right column, no part of the name.
- */
+/** A labelled field of a two-column header printed on the name's line. */
 const RIGHT_COLUMN =
   /\s+(?:(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|TRANSACCION)\s?(?:NO\.?\s?)?[:#]|(?:FECHA|HORA|CAJA|CAJERO|MESA|MESERO|TERMINAL|SUC|SUCURSAL)\s?:).*$/;
 
@@ -134,25 +122,18 @@ const typePunctuation = (s: string): string => {
   return typed !== dashed && end(typed) ? typed : dashed;
 };
 
-/**
- * A character set apart after a company type's last letter: no type ends so. After S.A., not a D or E: the start
- * of a DE C.V. wrapped below (`… HOGAR, SA. E` over a garbled `C.V.`, completed elsewhere).
- */
+/** A character set apart after a company type's last letter: no type ends so. After S.A., not a D or E. */
 const TYPE_SPECK =
   /(?<=\b(?:C\.?\s?[VY]\.?|R\.?\s?L\.?|S\.?\s?C\.?|S\.\s?A\.\s?S\.?|SAS))\s[A-Z0-9]$|(?<=\bS\.?\s?A\.?)\s[A-CF-Z0-9]$/;
 
 /** A name's leading article. */
 const ARTICLE = /^(?:EL|LA|LOS|LAS)$/;
 
-/**
- * A title's decoration read as a word at either end (`*** PAN ***` read `X% PAN +1`, `XX* PAN`): one or two letters
- * or figures with a star, percent, plus, equals sign or tilde among them (not a hash: `FONDA LA MESA #2`).
- */
+/** A title's decoration read as a word at either end. */
 const DECORATION = /^[A-Z0-9]{0,2}[*%+=~][A-Z0-9*%+=~]{0,3}\s+|\s+[A-Z0-9]{0,2}[*%+=~][A-Z0-9*%+=~]{0,3}$/g;
 
 /**
- * A line as the name rules read it; `titled` keeps what a title may print (`FONDA LA MESA # 2`, `LA NOTA: …`) but its
- * decoration (DECORATION).
+ * A line as the name rules read it; `titled` keeps what a title may print but its decoration (DECORATION).
  */
 const clean = (s: string, titled = false): string =>
   typePunctuation(titled ? withTypeS(s).replace(DECORATION, '') : withTypeS(s).replace(RIGHT_COLUMN, ''))
@@ -207,10 +188,7 @@ export function rfcNameMatch(name: string, rfc: string | null): number {
   );
 }
 
-/**
- * A line with the look-alike digits among its words' letters read as letters (`FRANC1SCO D0MINGUEZ`), so a name
- * reads as one: words with at most two such digits and three letters or more. An RFC or a code keeps its digits.
- */
+/** A line with the look-alike digits among its words' letters read as letters, so a name reads as one. */
 const withLetterSlips = (l: Line): Line => {
   const norm = l.norm.replace(SLIPPED_WORD, (w) => {
     const digits = w.replace(/[^0158]/g, '').length;
@@ -223,8 +201,7 @@ const withLetterSlips = (l: Line): Line => {
 export function extractVendor(read: Line[], rfc: string | null, rfcLine: number | null): Vendor {
   const lines = read.map(withLetterSlips);
   const topEnd = Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1));
-  // Specks before a line are dropped for company and store names. Not for a person's name: a speck there
-  // (`ia JUAN CARTOS …`) marks a garbled reading, which must not judge the RFC's letters.
+  // Specks before a line are dropped for company and store names. Not for a person's name.
   const header = lines.slice(0, topEnd);
   const top = header.map(withoutSpeck);
   let name: string | null = null;
@@ -245,13 +222,11 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       /^DE\s?R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(typed) && !/\bS\.?$/.test(above)
         ? `${/R\./.test(typed) ? 'S.' : 'S'} ${typed}`
         : typed;
-    // A line that is only a company type (`S. DE R.L. DE C.V.`, `S.C.`, `A.C.`) ends the name wrapped above it; a
-    // bare `SA` or `SC` without its dots may be any two stray letters.
+    // A line that is only a company type ends the name wrapped above it.
     const typeOnly =
       SUFFIX.test(cur) &&
       withoutCompanyType(cur) === '' &&
-      // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC (`MEDICO CIRUJANO` / `S.C.`
-      // over a doctor's name and RFC), nor under a greeting.
+      // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC, nor under a greeting.
       (/\bDE\b/.test(cur) ||
         // (Its last dot may be lost: `S.C`.)
         (/^(?:[SA]\.\s?[CA]\.?|S\.\s?A\.\s?S\.)$/.test(cur) &&
@@ -260,16 +235,14 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
           (!NOT_A_NAME.test(above) || fitsRfc(`${above} ${cur}`))) ||
         (cur === 'SAS' &&
           (fitsRfc(`${above} SAS`) || fitsRfc(`${clean(top[i - 2]?.norm ?? '')} ${above} SAS`))) ||
-        // An undotted SC or AC likewise, and only on a header with no other company type (`- SC -` decorating a
-        // title above a razón social with its own).
+        // An undotted SC or AC likewise, and only on a header with no other company type.
         (/^(?:SC|AC)$/.test(cur) &&
           fitsRfc(`${above} ${cur}`) &&
           !top.some((l, k) => k !== i && SUFFIX.test(clean(l.norm))))) &&
       isTexty(above) &&
       !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
-      // The comma before a wrapped company type is part of the printed name (`LA TERRAZA,` / `S.A. DE C.V.`).
-      // (A speck read after the comma aside: `… DEL SUADERO, ;`.)
+      // The comma before a wrapped company type is part of the printed name.
       const comma = /,[\s;:.]*$/.test((top[i - 1]?.norm ?? '').replace(RIGHT_COLUMN, '')) ? ',' : '';
       name = `${clean(top[i - 1]?.norm ?? '')}${comma} ${cur}`;
       nameConfidence = 0.8;
@@ -289,8 +262,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       // (A 13-character reading too: the company's RFC with a character inserted, `CMIB880113ZX4`.)
       (rfc?.length ?? 0) >= 12 &&
       initialsFit(moralInitials(`${cur} C.V.`), rfc ?? '');
-    // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left: only
-    // where the RFC confirms the name it completes (a capital speck before it aside, see below).
+    // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left.
     const open = cur.replace(/(?<=\bDE)\s(?!C)[A-Z]{1,2}$/, '');
     const completed = `${open} C.V.`;
     const lostCv =
@@ -321,8 +293,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       });
     // (A company type alone names nobody: the name it ends was not read.)
     if (SUFFIX.test(cur) && isTexty(cur) && withoutCompanyType(cur) !== '' && !yields()) {
-      // "..., S.A." + "DE C.V." on the next line is one name wrapped in two; its DE lost or garbled (`C.V.`,
-      // `CC.V.`, `OE C.V.`), the type is still S.A. DE C.V.
+      // "..., S.A." + "DE C.V." on the next line is one name wrapped in two.
       const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);
       // The rest of the type wrapped, a speck from the paper's edge on either side (`5 DE C.Y. se`).
       const tail = [
@@ -342,8 +313,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   // A long name wrapped mid-name (`OPERADORA DE RESTAURANTES` / `LA TERRAZA, S.A. DE C.V.`): the line above
   // belongs to it when only together do their initials make the company RFC's letters.
   const lineAbove = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
-  // A figure there may be the name's (`CONSTRUCTORA 2000 Y MATERIALES`): the initials decide, not the digits. A
-  // lone figure or letter before it is a speck when only without it do the initials fit (`1 ALIMENTOS ITALIANOS`).
+  // A figure there may be the name's: the initials decide, not the digits.
   const unspecked = lineAbove.replace(LEAD_SPECK, '');
   const above = unspecked !== lineAbove && name && fitsRfc(`${unspecked} ${name}`) ? unspecked : lineAbove;
   const longerName = name && isTexty(above) && !ADDRESS_WORD.test(above) ? `${above} ${name}` : null;
@@ -353,15 +323,13 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     moralInitials(name) !== rfc?.slice(0, 3) &&
     // Not a title that repeats the name (`ALMACENES DEL PACIFICO` over `ALMACENES DEL PACIFICO SAS`: APA twice over).
     !withoutCompanyType(name).startsWith(above) &&
-    // A two-word name's third initial is unsure (`ALMACENES LA` / `VIOLETA SA DE CV`: AV?); its two known ones
-    // still have to be the RFC's.
+    // A two-word name's third initial is unsure; its two known ones still have to be the RFC's.
     fitsRfc(longerName)
   ) {
     name = longerName;
     nameLine--;
   }
-  // A name wrapped after its leading article (`LA` / `MODERNA DEPARTAMENTAL, S.A.S.`): an article alone on the line
-  // above is the name's, though the initials, which skip articles, cannot tell.
+  // A name wrapped after its leading article.
   if (name && SUFFIX.test(name) && ARTICLE.test(lineAbove) && !ARTICLE.test(name.split(' ')[0] ?? '')) {
     name = `${lineAbove} ${name}`;
     nameLine--;
@@ -411,8 +379,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     }
   }
   if (!name && rfc?.length === 13) {
-    // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`); one comma may part surnames from
-    // given names (`HERNANDEZ SOTO, MARIA JOSE`).
+    // Up to six words: particles count; one comma may part surnames from given names.
     const personLike = (read: string): boolean =>
       /^[A-Z]+( [A-Z]+){2,5}$/.test(read.replace(/,(?= [A-Z])/, '')) &&
       !BUSINESS.test(read) &&
@@ -426,8 +393,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       const kept = rest !== read && rfcNameMatch(rest, rfc) >= rfcNameMatch(read, rfc) ? rest : read;
       return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
     };
-    // A labelled name wrapped onto the next line (`PROPIETARIO: ROSA ELENA IBARRA` / `QUINTERO`): joined when
-    // the RFC's letters agree better with the whole.
+    // A labelled name wrapped onto the next line.
     const withWrap = (l: Line, i: number): string => {
       const read = unspecked(clean(l.norm));
       const next = clean(header[i + 1]?.norm ?? '');
@@ -443,8 +409,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       const joined = `${read} ${next}`;
       return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;
     };
-    // The line whose letters agree best with the RFC's (first on a tie): a store title can read like a name too
-    // (`MATERIALES LEDESMA HNOS` gives LEHM, three of LEGM's four letters, above `MONICA LEDESMA GUTIERREZ`).
+    // The line whose letters agree best with the RFC's (first on a tie).
     const person = header
       .map(withWrap)
       .filter(personLike)
@@ -459,8 +424,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     }
   }
   const storeLine = top.find(
-    // A figure may be the store's (`KIOSKITO 365`, `CONSTRUCTORA 2000`); five digits in a row are a postal
-    // code or a phone number.
+    // A figure may be the store's; five digits in a row are a postal code or a phone number.
     (l) => {
       const title = clean(l.norm, true);
       return (
@@ -476,8 +440,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   // A large title set over two lines, the kind of business on the first and a name led by an article on the
   // second (`TAQUERIA` / `EL GUERO`); not an owner's name (`ROSA MARTINEZ`), a branch or a greeting.
   const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
-  // Or a title whose first line ends in a word no name ends with (`GASOLINERA SAN` / `RAFAEL`, `MINI SUPER EL` /
-  // `NOPAL`): the next short line finishes it.
+  // Or a title whose first line ends in a word no name ends with: the next short line finishes it.
   const unfinished = storeName !== null && /\b(?:SAN|DE|DEL|LA|EL|LOS|LAS|Y)$/.test(storeName);
   if (storeName && below && (KIND_ONLY.test(storeName) || unfinished)) {
     const rest = clean(below.norm);
@@ -490,8 +453,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const plain = isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest);
     if (named && plain && top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
   } else if (storeName && below && name && SUFFIX.test(name) && top.indexOf(below) !== nameLine) {
-    // Or a title wrapped before a word of the razón social: the next line's words that the company's name
-    // has, up to a stray one.
+    // Or a title wrapped before a word of the razón social.
     const company = new Set(withoutCompanyType(name).match(/[A-Z]+/g));
     const rest = clean(below.norm);
     const words = /^[A-Z ]+$/.test(rest) ? rest.split(' ') : [];
@@ -505,8 +467,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     )
       storeName = `${storeName} ${first}`;
   }
-  // No separate commercial name read: the razón social without its company type is the best guess. So too when the
-  // title line is the razón social's first, wrapped before its last words (`ABARROTES Y SERVICIOS DEL` / `SOL S.C.`).
+  // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
   else if (storeName && storeLine && name && top.indexOf(storeLine) === nameLine && SUFFIX.test(name)) {
     const whole = withoutCompanyType(name).replace(/,$/, '');
@@ -567,15 +528,9 @@ export function initialFromRfc(name: string, rfc: string): string {
   return name;
 }
 
-/**
- * Company types of other countries, as their receipts print them: Malaysia's `SDN BHD` (private) and `BHD` /
- * `BERHAD`, and the English `LTD`, `LIMITED`, `INC`, `LLC`, `PLC`. `SON BHD`, `S0N BHD`: the D of SDN read as O.
- */
+/** Company types of other countries, as their receipts print them. */
 const FOREIGN_TYPE = /(?:\b(?:S\s?[DO0]\s?N\.?\s?B\s?H\s?D|BHD|BERHAD|LTD|LIMITED|INC|LLC|PLC)\.?|\sS\/B)$/;
-/**
- * A company's registration number printed after its name (`(867388-U)`, `(CO. NO:20154-T)`, Malaysia's format;
- * `S/B` is its Sdn Bhd abbreviated).
- */
+/** A company's registration number printed after its name. */
 const REGISTRATION = /\s*\(\s?(?:CO\.?\s?(?:NO|REG)\.?\s?:?\s?)?\d{4,8}\s?-\s?[A-Z]\s?\)$/;
 
 /**
@@ -590,10 +545,7 @@ export function foreignCompany(line: string): string | null {
   return read.replace(/\bS\s?[DO0]\s?N(\.?)\s?B\s?H\s?D(\.?)$/, 'SDN$1 BHD$2');
 }
 
-/**
- * `NAME, S.A.` and one or two letters of `DE C.V.`: a company type whose end OCR lost (or wrapped and garbled).
- * Not `S.A.S`, `S.A.P(.I.)` or `S.A. INSTITUCION…`, types of their own.
- */
+/** `NAME, S.A.` and one or two letters of `DE C.V.`: a company type whose end OCR lost. */
 const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))([A-Z]{1,2})$/;
 /** `C.V.` alone on a line, as faded print reads it (`C . Y`, `C.v.`): the end of a company type wrapped. */
 const WRAPPED_CV = /^C\s?[.,]?\s?[VY]\.?$/;
@@ -639,10 +591,7 @@ export function nameForRfc(name: string, rfc: string): string | null {
 /** Short words that are no garbled article: a name may print them where its title has one (`TACOS AL PASTOR`). */
 const NOT_ARTICLE = /^(AL|MI|TU|SU|UN|MA|LO|DON|SAN|DOS|MIS|SUS|TUS|UNA)$/;
 
-/**
- * An article of the store name garbled in the company name that holds the name (`KIOSCO KI FARO` under the
- * title `EL FARO`): the title, printed larger, spells it.
- */
+/** An article of the store name garbled in the company name that holds the name. */
 function withStoreArticle(name: string, store: string, rfc: string): string {
   if (!SUFFIX.test(name) || moralInitials(name) !== rfc.slice(0, 3)) return name;
   const title = store.split(' ');
@@ -661,10 +610,7 @@ function withStoreArticle(name: string, store: string, rfc: string): string {
   return words.join(' ');
 }
 
-/**
- * OCR slips inside the company type (`DE CV.`, `S.A,`, `C.Y`, a garbled `DE` between S.A. and C.V.: `S.A. py C.V.`)
- * rewritten in the style the ticket uses.
- */
+/** OCR slips inside the company type rewritten in the style the ticket uses. */
 export function canonicalSuffix(name: string): string {
   return (
     name
