@@ -455,6 +455,89 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   return out;
 }
 
+/** What every line's RFC candidates are judged by: the name's type and initials, and the header's extent. */
+interface LineContext {
+  typed: boolean;
+  expected: string | null;
+  header: number;
+}
+
+/** The RFC candidates line `i` holds, unless it is a customer's. */
+function lineCandidates(lines: Line[], i: number, ctx: LineContext): RfcCandidate[] {
+  const l = lines[i] as Line;
+  const labelled = RFC_LABEL.test(l.norm);
+  const before = lines[i - 1]?.norm ?? '';
+  // The RFC under a customer heading is the customer's, labelled or not.
+  if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
+    return [];
+  const found: RfcCandidate[] = [];
+  // A value wrapped onto the next line, alone there, the two parts an RFC's length together.
+  const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');
+  const short = valueAfterLabel(l.norm).length;
+  const whole = short + rest.length;
+  const wrapped =
+    labelled && short >= 3 && short <= 11 && (whole === 12 || whole === 13) && /^[A-Z0-9Ñ&]+$/.test(rest)
+      ? [`${l.norm}${rest}`]
+      : [];
+  // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it needs.
+  for (const tok of new Set(wrapped.flatMap(tokensOf)))
+    if (isValid(tok) && !genericLike(tok))
+      found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < ctx.header ? 0.2 : 0)), line: i });
+  // Whole values: the line's words, and the value after the label with its spaces closed up.
+  const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
+  for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
+  for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)]))
+    found.push(...tokenCandidates(tok, words, labelled, i, ctx));
+  return found;
+}
+
+/** The repairs of one token of line `i` worth keeping, scored. */
+function tokenCandidates(
+  tok: string,
+  words: Set<string>,
+  labelled: boolean,
+  i: number,
+  ctx: LineContext,
+): RfcCandidate[] {
+  const repairs = repairRfc(tok, labelled, words.has(tok));
+  // Under a company's name the best 12-character repair is kept beside the best of all.
+  const cheapest = repairs[0]?.edits ?? 0;
+  const best12 = ctx.typed ? repairs.find((r) => r.rfc.length === 12 && r.edits <= cheapest + 1) : undefined;
+  // And the best repair with the letters the company's whole name predicts, as cheap as the best.
+  const expected = ctx.expected;
+  const named = expected
+    ? repairs.find((r) => initialsFit(expected, r.rfc) && r.edits <= cheapest)
+    : undefined;
+  const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
+    (r): r is { rfc: string; edits: number } => r !== undefined,
+  );
+  // A cut that ends one character short of a word as read drops that word's last character.
+  const cutsWord =
+    !words.has(tok) && [...words].some((w) => w.length === tok.length + 1 && w.startsWith(tok));
+  const found: RfcCandidate[] = [];
+  for (const { rfc, edits } of picked) {
+    if (genericLike(rfc)) continue;
+    if (!labelled && edits > 1) continue;
+    // A value cut out of a longer run is as doubtful as a character dropped.
+    const score =
+      (labelled ? 0.6 : 0.35) +
+      (i < ctx.header ? 0.2 : 0) +
+      0.2 / (1 + edits + (cutsWord ? 2 : 0)) -
+      (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
+    // And a repair that rewrites most of the value is one of many the check digit lets through by chance.
+    const letters = rfc.length - 9;
+    const tied =
+      edits > 0 &&
+      repairs.some(
+        (r) =>
+          r.edits === edits && r.rfc.length === rfc.length && r.rfc.slice(letters) !== rfc.slice(letters),
+      );
+    const doubt = 0.15 * Math.max(0, edits - MANY_EDITS) + (tied ? TIED_DOUBT : 0);
+    found.push({ rfc, score: Math.min(1, score), line: i, doubt });
+  }
+  return found;
+}
+
 /** The issuer's RFC: labelled, in the header, valid. */
 export function extractRfc(
   lines: Line[],
@@ -473,65 +556,9 @@ export function extractRfc(
   const wholeInitials = razonSocial ? moralInitials(razonSocial, false) : null;
   // A two-word name's third initial is unknown (`CM?`): its two known ones still tell `CMI…` from `GMI…`.
   const expected = longer ?? wholeInitials;
-  const header = Math.max(8, Math.ceil(lines.length * 0.5));
-  lines.forEach((l, i) => {
-    const labelled = RFC_LABEL.test(l.norm);
-    const before = lines[i - 1]?.norm ?? '';
-    // The RFC under a customer heading is the customer's, labelled or not.
-    if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
-      return;
-    // A value wrapped onto the next line, alone there, the two parts an RFC's length together.
-    const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');
-    const short = valueAfterLabel(l.norm).length;
-    const whole = short + rest.length;
-    const wrapped =
-      labelled && short >= 3 && short <= 11 && (whole === 12 || whole === 13) && /^[A-Z0-9Ñ&]+$/.test(rest)
-        ? [`${l.norm}${rest}`]
-        : [];
-    // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it
-    // needs.
-    for (const tok of new Set(wrapped.flatMap(tokensOf)))
-      if (isValid(tok) && !genericLike(tok))
-        found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < header ? 0.2 : 0)), line: i });
-    // Whole values: the line's words, and the value after the label with its spaces closed up.
-    const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
-    for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
-    for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
-      const repairs = repairRfc(tok, labelled, words.has(tok));
-      // Under a company's name the best 12-character repair is kept beside the best of all.
-      const cheapest = repairs[0]?.edits ?? 0;
-      const best12 = typed ? repairs.find((r) => r.rfc.length === 12 && r.edits <= cheapest + 1) : undefined;
-      // And the best repair with the letters the company's whole name predicts, as cheap as the best.
-      const named = expected
-        ? repairs.find((r) => initialsFit(expected, r.rfc) && r.edits <= cheapest)
-        : undefined;
-      const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
-        (r): r is { rfc: string; edits: number } => r !== undefined,
-      );
-      // A cut that ends one character short of a word as read drops that word's last character.
-      const cutsWord =
-        !words.has(tok) && [...words].some((w) => w.length === tok.length + 1 && w.startsWith(tok));
-      for (const { rfc, edits } of picked) {
-        if (genericLike(rfc)) continue;
-        if (!labelled && edits > 1) continue;
-        // A value cut out of a longer run is as doubtful as a character dropped.
-        const score =
-          (labelled ? 0.6 : 0.35) +
-          (i < header ? 0.2 : 0) +
-          0.2 / (1 + edits + (cutsWord ? 2 : 0)) -
-          (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
-        // And a repair that rewrites most of the value is one of many the check digit lets through by chance.
-        const letters = rfc.length - 9;
-        const tied =
-          edits > 0 &&
-          repairs.some(
-            (r) =>
-              r.edits === edits && r.rfc.length === rfc.length && r.rfc.slice(letters) !== rfc.slice(letters),
-          );
-        const doubt = 0.15 * Math.max(0, edits - MANY_EDITS) + (tied ? TIED_DOUBT : 0);
-        found.push({ rfc, score: Math.min(1, score), line: i, doubt });
-      }
-    }
+  const ctx: LineContext = { typed, expected, header: Math.max(8, Math.ceil(lines.length * 0.5)) };
+  lines.forEach((_, i) => {
+    found.push(...lineCandidates(lines, i, ctx));
   });
   // A person's name is printed given names first or surnames first: the order the best reading agrees with.
   const bestPerson = found.filter((c) => c.rfc.length === 13).sort((a, b) => b.score - a.score)[0];
