@@ -432,6 +432,85 @@ export interface WarmUp {
   ok: boolean;
 }
 
+/** A title the page's reading left out, read alone: its lines, or none when not read surely. */
+async function readTitle(
+  gray: Gray,
+  title: NonNullable<ReturnType<typeof unreadTitle>>,
+  engine: OcrEngine,
+): Promise<string[]> {
+  let crop = await grayCrop(gray, title);
+  let read = await engine.recognize(pgmOf(crop), { words: true });
+  // A bar's print, black on white now, that the block layout reads nothing sure of.
+  if (title.inverse && !read.words?.some(isSureWord)) {
+    const print = await grayCrop(gray, title, { printOnly: true });
+    const line = await engine.recognize(pgmOf(print), { words: true, psm: '7' });
+    if (line.confidence > read.confidence) [read, crop] = [line, print];
+  }
+  return read.confidence >= TITLE_CONFIDENCE ? titleRead(read, crop) : [];
+}
+
+/** The header read at twice the pixels (thin or faded characters), and a still weak RFC rescued. */
+async function headerPass(
+  before: Extraction,
+  engine: OcrEngine,
+  page: PreparedPage,
+  first: OcrResult,
+  extractFields: (text: string) => Extraction,
+): Promise<{ result: Extraction; text: string }> {
+  const head = await engine.recognize(pgmOf(await headerCrop(page.gray)));
+  const headFields = extractFields(head.text);
+  const readings = [before, headFields];
+  const result = mergeExtractions(before, headFields, HEADER_FIELDS);
+  if (result.confidence.vendor_rfc < RETRY_BELOW) {
+    const rescue = await rescueRfc(engine, page, first, readings, extractFields);
+    if (rescue.rfc) {
+      result.fields.vendor_rfc = rescue.rfc.rfc;
+      result.confidence.vendor_rfc = rescue.rfc.confidence;
+    }
+    return { result, text: `${head.text}\n${rescue.text}` };
+  }
+  if (result.fields.vendor_rfc) {
+    // Confident after the header re-read: a name both readings spell alike may still judge its blind letters.
+    const voted = { rfc: result.fields.vendor_rfc, confidence: result.confidence.vendor_rfc };
+    result.fields.vendor_rfc = nameJudgesBlindLetters(voted, readings);
+  }
+  return { result, text: head.text };
+}
+
+/**
+ * The razón social judged anew for an RFC the re-reads found, and read from the header in sparse text when the RFC
+ * still explains no name; `sparseRead` gives that reading's text. Returns the text read, or null.
+ */
+async function vendorPasses(
+  result: Extraction,
+  firstRfc: string | null,
+  firstText: string,
+  sparsePass: boolean,
+  sparseRead: (t0: number) => Promise<string>,
+): Promise<string | null> {
+  const { vendor_rfc: rfc, vendor_name: name } = result.fields;
+  // A company's RFC, or a persona física's.
+  const foundByReRead = rfc !== null && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
+  if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
+    // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
+    // explains: the razón social may be one only that RFC can mend.
+    const again = vendorWithRfc(firstText, rfc);
+    if (again && again.confidence > result.confidence.vendor_name) {
+      result.fields.vendor_name = again.name;
+      result.confidence.vendor_name = again.confidence;
+    }
+  }
+  if (!sparsePass || !unexplainedRfc(result)) return null;
+  // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
+  const sparse = await sparseRead(performance.now());
+  const found = razonSocialFor(sparse, result.fields.vendor_rfc as string);
+  if (found && found.confidence > result.confidence.vendor_name) {
+    result.fields.vendor_name = found.name;
+    result.confidence.vendor_name = found.confidence;
+  }
+  return sparse;
+}
+
 /** One OCR pool for the process; `read` prepares, recognises and extracts. */
 export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   read: ReceiptReader;
@@ -503,19 +582,8 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     if (turned !== undefined) timings.turn = turned;
     // A title in large display print that the page's reading left out, read alone and put back on top.
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
-    let head: string[] = [];
-    if (title) {
-      let crop = await grayCrop(page.gray, title);
-      let read = await reRead.recognize(pgmOf(crop), { words: true });
-      // A bar's print, black on white now, that the block layout reads nothing sure of.
-      if (title.inverse && !read.words?.some(isSureWord)) {
-        const print = await grayCrop(page.gray, title, { printOnly: true });
-        const line = await reRead.recognize(pgmOf(print), { words: true, psm: '7' });
-        if (line.confidence > read.confidence) [read, crop] = [line, print];
-      }
-      head = read.confidence >= TITLE_CONFIDENCE ? titleRead(read, crop) : [];
-      timings.title_pass = performance.now() - t2;
-    }
+    const head = title ? await readTitle(page.gray, title, reRead) : [];
+    if (title) timings.title_pass = performance.now() - t2;
     // A title wrapped over two lines of the first reading is one name (the reading's own text keeps its lines:
     // the word boxes number them).
     const wrapped = first.words ? wrappedTitleLine(first.words) : null;
@@ -541,52 +609,19 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       timings.second_pass = performance.now() - t3;
     }
     if (opts.headerPass !== false && weakHeader(result)) {
-      // The RFC and date sit in the header; twice the pixels there rescue thin or faded characters.
       const t4 = performance.now();
-      const head = await reRead.recognize(pgmOf(await headerCrop(page.gray)));
-      const headFields = extractFields(head.text);
-      const readings = [result, headFields];
-      result = mergeExtractions(result, headFields, HEADER_FIELDS);
-      text = `${text}\n${head.text}`;
-      // Only an RFC still weak after both readings.
-      if (result.confidence.vendor_rfc < RETRY_BELOW) {
-        const rescue = await rescueRfc(reRead, page, first, readings, extractFields);
-        text = `${text}\n${rescue.text}`;
-        if (rescue.rfc) {
-          result.fields.vendor_rfc = rescue.rfc.rfc;
-          result.confidence.vendor_rfc = rescue.rfc.confidence;
-        }
-      } else if (result.fields.vendor_rfc) {
-        // Confident after the header re-read: a name both readings spell alike may still judge its blind letters.
-        const voted = { rfc: result.fields.vendor_rfc, confidence: result.confidence.vendor_rfc };
-        result.fields.vendor_rfc = nameJudgesBlindLetters(voted, readings);
-      }
+      const passed = await headerPass(result, reRead, page, first, extractFields);
+      result = passed.result;
+      text = `${text}\n${passed.text}`;
       timings.header_pass = performance.now() - t4;
     }
-    const { vendor_rfc: rfc, vendor_name: name } = result.fields;
-    // A company's RFC, or a persona física's.
-    const foundByReRead = rfc !== null && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
-    if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
-      // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
-      // explains: the razón social may be one only that RFC can mend.
-      const again = vendorWithRfc(first.text, rfc);
-      if (again && again.confidence > result.confidence.vendor_name) {
-        result.fields.vendor_name = again.name;
-        result.confidence.vendor_name = again.confidence;
-      }
-    }
-    if (opts.vendorPass !== false && unexplainedRfc(result)) {
-      // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
-      const t5 = performance.now();
-      const sparse = await reRead.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' });
-      const found = razonSocialFor(sparse.text, result.fields.vendor_rfc as string);
-      if (found && found.confidence > result.confidence.vendor_name) {
-        result.fields.vendor_name = found.name;
-        result.confidence.vendor_name = found.confidence;
-      }
-      text = `${text}\n${sparse.text}`;
+    const sparse = async (t5: number): Promise<string> => {
+      const read = await reRead.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' });
       timings.vendor_pass = performance.now() - t5;
-    }
+      return read.text;
+    };
+    const more = await vendorPasses(result, firstRfc, first.text, opts.vendorPass !== false, sparse);
+    if (more !== null) text = `${text}\n${more}`;
     timings.total = performance.now() - t0;
     // The rules read names without accents; the ticket's own spelling (`MONTAÑA`, `JOSÉ`) is what is given back.
     const names = {
