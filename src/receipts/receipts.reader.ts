@@ -432,6 +432,67 @@ export interface WarmUp {
   ok: boolean;
 }
 
+/**
+ * A whole ticket read as a few lines: the table's dark band around the paper, taken by tesseract for a ring the
+ * text sits in. Read again without it; the reading with more words is kept, with its page.
+ */
+async function withoutFrame(
+  page: PreparedPage,
+  raw: OcrResult,
+  engine: OcrEngine,
+): Promise<[PreparedPage, OcrResult]> {
+  const words = wordCount(raw);
+  const frameless = words < SPARSE_WORDS ? framelessPage(page) : null;
+  if (!frameless) return [page, raw];
+  const again = await engine.recognize(frameless.pgm, { words: true });
+  return wordCount(again) > words ? [frameless, again] : [page, raw];
+}
+
+/** The first reading with barred zeros mended in dates and times, and its text with them mended in the RFC too. */
+function zerosMended(page: PreparedPage, raw: OcrResult): { first: OcrResult; zeroRfc: string } {
+  const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
+  const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
+  const cleaned = (t: string): string => (raw.words ? withoutEdgeSpecks(t, raw.words) : t);
+  const first = { ...raw, text: cleaned(zeros.dates) };
+  return { first, zeroRfc: zeros.also === zeros.dates ? first.text : cleaned(zeros.also) };
+}
+
+/** The text with a title read alone put on top, and a title wrapped over two lines of the reading joined. */
+function titler(first: OcrResult, head: string[]): (t: string) => string {
+  // The reading's own text keeps its lines: the word boxes number them.
+  const wrapped = first.words ? wrappedTitleLine(first.words) : null;
+  return (t) => {
+    const joined = wrapped === null ? t : joinLines(t, wrapped);
+    return head.length ? `${head.join('\n')}\n${joined}` : joined;
+  };
+}
+
+/**
+ * Only the RFC is taken from the reading with barred zeros mended in it too, and only when more confident; an RFC
+ * it changes judges the razón social again, as one a re-read found does.
+ */
+function withZeroRfc(result: Extraction, zeroRead: Extraction | null): Extraction {
+  if (!zeroRead?.fields.vendor_rfc || zeroRead.confidence.vendor_rfc <= result.confidence.vendor_rfc)
+    return result;
+  return mergeExtractions(result, zeroRead, ['vendor_rfc']);
+}
+
+/** The rules read names without accents; the ticket's own spelling (`MONTAÑA`, `JOSÉ`) is what is given back. */
+function printedNames(
+  result: Extraction,
+  text: string,
+): Pick<ReceiptData, 'vendor_name' | 'vendor_store_name'> {
+  const { vendor_name: name, vendor_store_name: store } = result.fields;
+  return { vendor_name: name && asPrinted(name, text), vendor_store_name: store && asPrinted(store, text) };
+}
+
+/** Decoding the same bytes again fails the same way: a permanent failure (refund now), not a retry. */
+const undecodable = (err: unknown): never => {
+  throw new UnreadableImage(
+    `The receipt image could not be decoded: ${err instanceof Error ? err.message : String(err)}`,
+  );
+};
+
 /** A title the page's reading left out, read alone: its lines, or none when not read surely. */
 async function readTitle(
   gray: Gray,
@@ -545,38 +606,19 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const t0 = performance.now();
     const today = clock.now();
     const extractFields = (text: string): Extraction => extractAt(text, today);
-    let page = await preparing(() => preparePage(image)).catch((err: unknown) => {
-      // Decoding the same bytes again fails the same way: a permanent failure (refund now), not a retry.
-      throw new UnreadableImage(
-        `The receipt image could not be decoded: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    });
+    let page = await preparing(() => preparePage(image)).catch(undecodable);
     const t1 = performance.now();
     // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
     let raw = await engine.recognize(page.pgm, { words: true });
-    const words = wordCount(raw);
-    const frameless = words < SPARSE_WORDS ? framelessPage(page) : null;
-    if (frameless) {
-      // A whole ticket read as a few lines: the table's dark band around the paper, taken by tesseract for a
-      // ring the text sits in. Read again without it; the reading with more words is kept, with its page.
-      const again = await reRead.recognize(frameless.pgm, { words: true });
-      if (wordCount(again) > words) [page, raw] = [frameless, again];
-    }
-    // A ticket photographed sideways or upside down, in a file whose EXIF says nothing of it, reads as
-    // garbage: no total and no date.
-    let turned: number | undefined;
-    if (raw.confidence < UPRIGHT_CONFIDENCE && !totalOrDate(raw.text, today)) {
-      const t = performance.now();
-      const found = await turnedReading(image, page.gray, raw, today, preparing, reRead);
-      if (found) [page, raw] = [found.page, found.raw];
-      turned = performance.now() - t;
-    }
+    [page, raw] = await withoutFrame(page, raw, reRead);
+    // A ticket photographed sideways or upside down, its EXIF silent, reads as garbage: no total, no date.
+    const t = performance.now();
+    const garbage = raw.confidence < UPRIGHT_CONFIDENCE && !totalOrDate(raw.text, today);
+    const found = garbage ? await turnedReading(image, page.gray, raw, today, preparing, reRead) : null;
+    if (found) [page, raw] = [found.page, found.raw];
+    const turned = garbage ? performance.now() - t : undefined;
     // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
-    const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
-    const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
-    const cleaned = (t: string): string => (raw.words ? withoutEdgeSpecks(t, raw.words) : t);
-    const first = { ...raw, text: cleaned(zeros.dates) };
-    const zeroRfc = zeros.also === zeros.dates ? first.text : cleaned(zeros.also);
+    const { first, zeroRfc } = zerosMended(page, raw);
     const t2 = performance.now();
     const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
     if (turned !== undefined) timings.turn = turned;
@@ -584,23 +626,11 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
     const head = title ? await readTitle(page.gray, title, reRead) : [];
     if (title) timings.title_pass = performance.now() - t2;
-    // A title wrapped over two lines of the first reading is one name (the reading's own text keeps its lines:
-    // the word boxes number them).
-    const wrapped = first.words ? wrappedTitleLine(first.words) : null;
-    const titled = (t: string): string => {
-      const joined = wrapped === null ? t : joinLines(t, wrapped);
-      return head.length ? `${head.join('\n')}\n${joined}` : joined;
-    };
+    const titled = titler(first, head);
     let text = titled(first.text);
-    let result = extractFields(text);
-    const firstRfc = result.fields.vendor_rfc;
-    if (zeroRfc !== first.text) {
-      // Only the RFC is taken from it, and only when its reading is more confident (a check digit that holds); an
-      // RFC it changes judges the razón social again below, as one a re-read found does.
-      const zeroRead = extractFields(titled(zeroRfc));
-      if (zeroRead.fields.vendor_rfc && zeroRead.confidence.vendor_rfc > result.confidence.vendor_rfc)
-        result = mergeExtractions(result, zeroRead, ['vendor_rfc']);
-    }
+    const firstRead = extractFields(text);
+    const firstRfc = firstRead.fields.vendor_rfc;
+    let result = withZeroRfc(firstRead, zeroRfc === first.text ? null : extractFields(titled(zeroRfc)));
     if (opts.secondPass && weak(result)) {
       const t3 = performance.now();
       const again = await reRead.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));
@@ -623,12 +653,13 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     const more = await vendorPasses(result, firstRfc, first.text, opts.vendorPass !== false, sparse);
     if (more !== null) text = `${text}\n${more}`;
     timings.total = performance.now() - t0;
-    // The rules read names without accents; the ticket's own spelling (`MONTAÑA`, `JOSÉ`) is what is given back.
-    const names = {
-      vendor_name: result.fields.vendor_name && asPrinted(result.fields.vendor_name, text),
-      vendor_store_name: result.fields.vendor_store_name && asPrinted(result.fields.vendor_store_name, text),
+    const data: ReceiptData = {
+      ...result.fields,
+      ...printedNames(result, text),
+      confidence: result.confidence,
+      text,
+      timings,
     };
-    const data: ReceiptData = { ...result.fields, ...names, confidence: result.confidence, text, timings };
     return withEvidence(data, today, opts.catalog ?? merchantCatalog);
   };
   // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the
