@@ -59,10 +59,7 @@ export interface ReceiptReaderOptions {
   secondPass?: boolean;
   /** Re-read the header (top 40 %, 2× scale) when the RFC or date is weak. On by default. */
   headerPass?: boolean;
-  /**
-   * Re-read the header as sparse text (PSM 11) when the razón social does not explain a confident company RFC's
-   * letters. On by default.
-   */
+  /** Re-read the header as sparse text (PSM 11) when the name does not explain a confident company RFC. */
   vendorPass?: boolean;
   /**
    * Re-read large print above the first line the page's reading found (a store name in a display font, which the
@@ -112,10 +109,7 @@ const EDGE_SPECK_CONFIDENCE = 30;
 /** The lines of a reading whose ends are cleaned so: the header, where the names are. */
 const EDGE_SPECK_LINES = 8;
 
-/**
- * `text` (a reading's, lines numbered as its words) without the lone unsure characters that end or start its header
- * lines.
- */
+/** `text` without the lone unsure characters that end or start its header lines. */
 export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
   let out = text;
   const speck = (w: OcrWord | undefined): w is OcrWord =>
@@ -251,10 +245,7 @@ export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Bo
   return box;
 }
 
-/**
- * Re-reads the RFC's words alone (PSM 7), cut out where the first reading found them from each of `pages`
- * (the same page at different ink levels), and returns each reading's text.
- */
+/** Re-reads the RFC's words alone (PSM 7), cut out of each of `pages` (one page at several ink levels). */
 async function rfcWordsReadings(
   engine: OcrEngine,
   pages: Gray[],
@@ -468,8 +459,7 @@ function titler(first: OcrResult, head: string[]): (t: string) => string {
 }
 
 /**
- * Only the RFC is taken from the reading with barred zeros mended in it too, and only when more confident; an RFC
- * it changes judges the razón social again, as one a re-read found does.
+ * Only the RFC is taken from the reading with barred zeros mended in it too, and only when more confident.
  */
 function withZeroRfc(result: Extraction, zeroRead: Extraction | null): Extraction {
   if (!zeroRead?.fields.vendor_rfc || zeroRead.confidence.vendor_rfc <= result.confidence.vendor_rfc)
@@ -538,10 +528,7 @@ async function headerPass(
   return { result, text: head.text };
 }
 
-/**
- * The razón social judged anew for an RFC the re-reads found, and read from the header in sparse text when the RFC
- * still explains no name; `sparseRead` gives that reading's text. Returns the text read, or null.
- */
+/** The razón social judged anew for an RFC the re-reads found, then read as sparse text if unexplained. */
 async function vendorPasses(
   result: Extraction,
   firstRfc: string | null,

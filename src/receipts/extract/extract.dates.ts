@@ -337,10 +337,7 @@ const OTHER_DATE =
 /** A parking ticket's arrival (`ENTRADA: 24/01/2025 14:03`): the purchase is paid on leaving (`SALIDA`). */
 const ARRIVAL = /\bENTRADA\b|\bINGRESO\b/;
 
-/**
- * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
- * sets which years are plausible (see dateWindow), so the rules do not expire.
- */
+/** Purchase date and time; `today` sets which years are plausible, so the rules never expire. */
 export function extractDateTime(lines: Line[], today: Date): DateTime {
   const win = dateWindow(today);
   let best: { iso: string; score: number } | null = null;

@@ -336,14 +336,10 @@ export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
 
 const PERSON_STOP = new Set([...NAME_STOP, 'DA', 'DAS', 'DI', 'DER', 'DIE', 'DU', 'VAN', 'VON', 'MC', 'MAC']);
 
-/**
- * SAT's rule for a persona física: the paternal surname's initial and first inner vowel, the maternal
- * surname's initial, the first name's initial (the second name's when the first is JOSE or MARIA and another
- * follows).
- */
 /** A first given name whose initial SAT skips in a persona física's RFC when another name follows (JOSE LUIS: L). */
 export const SKIPPED_GIVEN_NAME = /^(?:JOSE|J|MARIA|MA)$/;
 
+/** SAT's rule for a persona física: paternal initial and inner vowel, maternal initial, first name's initial. */
 export function fisicaLetterOptions(fullName: string): string[] {
   const words = fullName
     .replace(/[^A-ZÑ& ]/g, ' ')

@@ -566,10 +566,7 @@ function cutCompanyType(line: string, next: string, rfc: string): string | null 
   return `${name}${m[2]} ${/[.,]/.test(m[3] ?? '') ? 'S.A. DE C.V.' : 'SA DE CV'}`;
 }
 
-/**
- * A razón social whose initials a company RFC contradicts, each contradicting word among the first three
- * respelt as the one known business word that starts with the RFC's letter.
- */
+/** A razón social whose initials a company RFC contradicts, its words respelt as known business words. */
 export function nameForRfc(name: string, rfc: string): string | null {
   const want = rfc.slice(0, 3);
   if (moralInitials(name) === want) return null;
