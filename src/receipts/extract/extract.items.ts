@@ -1,13 +1,5 @@
 import type { ReceiptItem } from '../receipt.types.js';
-import {
-  DISCOUNT_WORDS,
-  digitSlips,
-  type Line,
-  type Money,
-  moneyIn,
-  TOTAL_WORD,
-  VOUCHER_WORDS,
-} from './extract.text.js';
+import { DISCOUNT_WORDS, type Line, type Money, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
 
 const STOP = new RegExp(
   // `PAGO: $50.00` and `SU PAGO` are what the customer handed over; `CIVA`: a bracket read C.
