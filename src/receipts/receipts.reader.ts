@@ -55,17 +55,11 @@ export interface ReceiptReaderOptions {
   recycleAfter?: number;
   /** Defaults to a tesseract pool; tests pass a fake. */
   engine?: OcrEngine;
-  /**
-   * Re-read the whole page with another preparation when a key field is weak. Off by default: on the dev
-   * set it rescued no key field and doubled p95 (the header re-read below is what pays).
-   */
+  /** Re-read the whole page with another preparation when a key field is weak. Off by default. */
   secondPass?: boolean;
   /** Re-read the header (top 40 %, 2× scale) when the RFC or date is weak. On by default. */
   headerPass?: boolean;
-  /**
-   * Re-read the header as sparse text (PSM 11) when the razón social does not explain a confident company RFC's
-   * letters. On by default.
-   */
+  /** Re-read the header as sparse text (PSM 11) when the name does not explain a confident company RFC. */
   vendorPass?: boolean;
   /**
    * Re-read large print above the first line the page's reading found (a store name in a display font, which the
@@ -108,26 +102,21 @@ const tokenLines = (r: OcrResult): string | TitleToken[][] => {
 };
 
 /**
- * Below this confidence a lone character at either end of a header line is a speck from the paper's edge or the
- * table (`CAFE TLALOC A`, the A read at 4; `… DEL NORTE, S.A. É`, at 12), not a name's own letter read surely
- * (`CIRCULO K`).
+ * Below this confidence a lone character at either end of a header line is a speck from the paper's edge or
+ * the table, not a name's own letter read surely.
  */
 const EDGE_SPECK_CONFIDENCE = 30;
 /** The lines of a reading whose ends are cleaned so: the header, where the names are. */
 const EDGE_SPECK_LINES = 8;
 
-/**
- * `text` (a reading's, lines numbered as its words) without the lone unsure characters that end or start its header
- * lines.
- */
+/** `text` without the lone unsure characters that end or start its header lines. */
 export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
   let out = text;
   const speck = (w: OcrWord | undefined): w is OcrWord =>
     w !== undefined && w.text.length === 1 && w.confidence < EDGE_SPECK_CONFIDENCE;
   for (let n = 0; n < EDGE_SPECK_LINES; n++) {
     const line = words.filter((w) => w.line === n);
-    // Only on a line of words read surely (two at least): a garbled line's lone letters may be all it has of a
-    // wrapped `C.V.` (`C . Y`).
+    // Only on a line of words read surely (two at least).
     if (line.filter((w) => isReadWord(w) && w.confidence >= 60).length < 2) continue;
     const [head, tail] = [line[0], line[line.length - 1]];
     if (!speck(head) && !speck(tail)) continue;
@@ -144,28 +133,18 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
 /** Print this many times the body text's height or more is a title's (the dev titles measure 1.4–2.7). */
 const TITLE_SIZE = 1.4;
 
-/**
- * A line's print size: the median height of its words of capitals (a word's box is as high as its letters reach,
- * and a slash or comma reaches further: `ABIERTO 24/7`), of all its words when it has none.
- */
+/** A line's print size: the median height of its words of capitals, of all its words when it has none. */
 const printSize = (ws: OcrWord[]): number => {
   const caps = ws.filter((w) => /^[A-Z]+$/.test(w.text));
   return median((caps.length ? caps : ws).map((w) => w.bbox.y1 - w.bbox.y0));
 };
 /** Two lines in the same print: their sizes within 15 %. */
 const samePrint = (x: number, y: number): boolean => x > 0 && y >= 0.85 * x && y <= 1.15 * x;
-/**
- * What may end a title wrapped onto a second line: one to three words, and no razón social (a line ending in a
- * company type, printed large on some tickets).
- */
+/** What may end a title wrapped onto a second line. */
 const titleTail = (words: string[]): boolean =>
   words.length >= 1 && words.length <= 3 && withoutCompanyType(words.join(' ')) === words.join(' ');
 
-/**
- * The line of a reading whose next line finishes a store name printed large over two lines (`FARMACIA` /
- * `CENTRAL`, `PUNTO VERDE` / `365`): the first line read surely is in title print (TITLE_SIZE), and the next is
- * in the same print, read surely, and a title's tail. Null when the reading has no such title.
- */
+/** The line of a reading whose next line finishes a store name printed large over two lines. */
 export function wrappedTitleLine(words: OcrWord[]): number | null {
   const body = printSize(words.filter(isSureWord));
   const first = words.find(isSureWord)?.line;
@@ -182,9 +161,8 @@ export function wrappedTitleLine(words: OcrWord[]): number | null {
 }
 
 /**
- * The lines of a title read alone (titleLines), made one when they are two lines of the same print, the second a
- * title's tail: a store name wrapped in large print, which the page's reading left out. The print is measured on
- * the ink of `crop`, what was read (tesseract's box of a title's first line takes in the crop's top margin).
+ * The lines of a title read alone (titleLines), made one when they are two lines of the same print, the
+ * second a title's tail: a store name wrapped in large print, which the page's reading left out.
  */
 export function titleRead(read: OcrResult, crop: Gray): string[] {
   // Large print read with its spaces lost gets them back from the gaps in its ink.
@@ -238,10 +216,7 @@ const HEADER_FIELDS: FieldName[] = ['vendor_rfc', 'date', 'time', 'vendor_name',
 const weakHeader = (e: Extraction): boolean =>
   e.confidence.vendor_rfc < RETRY_BELOW || e.confidence.date < RETRY_BELOW;
 
-/**
- * A confident company RFC that the vendor name read contradicts: a word of the name was lost or misread. PSM 6
- * reads the page as one block of uniform text, and a large title above a bold line swallows words of that line.
- */
+/** A confident company RFC that the vendor name read contradicts: a word of the name was lost or misread. */
 function unexplainedRfc(e: Extraction): boolean {
   const { vendor_rfc: rfc, vendor_name: name } = e.fields;
   return (
@@ -270,14 +245,7 @@ export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Bo
   return box;
 }
 
-/**
- * Re-reads the RFC's words alone (PSM 7), cut out where the first reading found them from each of `pages` (the
- * same page at different ink levels), and returns each reading's text: the first reading's with the RFC line
- * replaced. In a whole page, a heavy slab font's `86` and `J` come out as `SC` and `3`, and a faded value is
- * dropped after a few characters; cut out with a margin, enlarged, and reaching as far right as an RFC's length
- * needs, the line model reads them right. Empty when the first reading has no RFC words. `line` is the RFC line
- * as re-read.
- */
+/** Re-reads the RFC's words alone (PSM 7), cut out of each of `pages` (one page at several ink levels). */
 async function rfcWordsReadings(
   engine: OcrEngine,
   pages: Gray[],
@@ -313,13 +281,7 @@ async function rfcWordsReadings(
   return out;
 }
 
-/**
- * An RFC still weak after the header re-read: its words re-read alone (at the default and a bolder ink), and,
- * when they do not settle it, the header at the bolder ink, join the
- * readings (`readings`, first reading first) in a vote. A weak winner's letters the check digit cannot see go to
- * a person's name read the same way twice: the winning reading may have garbled the name beside the RFC.
- * Returns the vote (null when no reading has an RFC) and the text the re-reads added.
- */
+/** An RFC still weak after the header re-read. */
 async function rescueRfc(
   engine: OcrEngine,
   page: PreparedPage,
@@ -352,8 +314,7 @@ async function rescueRfc(
 
 /**
  * A persona física's name read alike by two readings (the first among them) decides the RFC letters the check
- * digit cannot see, when the RFC is weak or only one reading found it: that reading may have garbled the letter
- * as it garbles names (`MENJ…` beside `… MENDOZA RUIZ`). An RFC two readings agree on keeps its letters.
+ * digit cannot see, when the RFC is weak or only one reading found it.
  */
 function nameJudgesBlindLetters(voted: { rfc: string; confidence: number }, readings: Extraction[]): string {
   const name = readings[0]?.fields.vendor_name ?? null;
@@ -394,40 +355,25 @@ export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-/**
- * How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies: a ticket turned
- * 90°, 180° or 270° read 31–42 as it lies and at the wrong turns, 76–77 at the right one; upside-down print can read
- * as surely as an upright faded page (42 against dev's lowest first reading, 54).
- */
+/** How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies. */
 const TURN_MARGIN = 15;
 
-/**
- * Whether a reading's text gives a total or a date: what any ticket read the right way up shows. The date alone
- * is found in a tenth of the whole extraction's time (0.25 against 3 ms a dev page), and every ticket is asked, so
- * the total's rules run only on a reading without a date.
- */
+/** Whether a reading's text gives a total or a date: what any ticket read the right way up shows. */
 const totalOrDate = (text: string, today: Date): boolean =>
   extractDateTime(toLines(text), today).date !== null || extractAt(text, today).fields.total !== null;
 
-/**
- * The quarter turns to read a page at whose reading found nothing, likeliest first: a ticket is taller than wide,
- * so a page wider than tall lies on its side (90° either way), else it is upside down.
- */
+/** The quarter turns to read a page at whose reading found nothing, likeliest first. */
 export function turnsFor(page: Gray): Turn[] {
   return page.width > page.height ? [90, 270, 180] : [180, 90, 270];
 }
 
 /**
- * Mean confidence (0..100) at or above which a page's reading as it lies is upright print, and no turn is tried:
- * sideways or upside-down print reads 31–42, upright pages 54 and more (dev's lowest). A hard generated ticket read
- * at 75 with neither a total nor a date was read at all three turns (≈ 3 s of OCR) and kept none.
+ * Mean confidence (0..100) at or above which a page's reading as it lies is upright print, and no turn is
+ * tried: sideways or upside-down print reads 31–42, upright pages 54 and more (dev's lowest).
  */
 const UPRIGHT_CONFIDENCE = 60;
 
-/**
- * The page read at each quarter turn (turnsFor), likeliest first; the first turn that finds a total or a date and
- * reads clearly more surely than the page as it lies (TURN_MARGIN), with its page. Null when no turn does.
- */
+/** The page read at each quarter turn (turnsFor), likeliest first. */
 async function turnedReading(
   image: Buffer,
   lying: Gray,
@@ -445,10 +391,7 @@ async function turnedReading(
   return null;
 }
 
-/**
- * The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts): a value's
- * confidence is what the checks that hold on any ticket say of it, not how the rules that chose it scored it.
- */
+/** The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts). */
 export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
   const data = chooseTotal(withCatalogMerchant(read, catalog), toLines(read.text));
   const evidence = weighEvidence(data, today, catalog);
@@ -465,9 +408,7 @@ export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLo
 const HEADER_LINES = 8;
 
 /**
- * A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header: the
- * catalog's RFC and razón social in place of what was read of the name, which the evidence then weighs (no
- * reading shows that RFC, so it stays unsure and the person confirms it).
+ * A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header.
  */
 function withCatalogMerchant(data: ReceiptData, catalog?: CatalogLookup): ReceiptData {
   if (data.vendor_rfc || !catalog?.byTitle) return data;
@@ -483,16 +424,219 @@ export interface WarmUp {
 }
 
 /**
- * One OCR pool for the process; `read` prepares, recognises and extracts; `warmUp` readies the pool before the
- * first ticket; `close` ends the pool.
+ * A whole ticket read as a few lines: the table's dark band around the paper, taken by tesseract for a ring the
+ * text sits in. Read again without it; the reading with more words is kept, with its page.
  */
+async function withoutFrame(
+  page: PreparedPage,
+  raw: OcrResult,
+  engine: OcrEngine,
+): Promise<[PreparedPage, OcrResult]> {
+  const words = wordCount(raw);
+  const frameless = words < SPARSE_WORDS ? framelessPage(page) : null;
+  if (!frameless) return [page, raw];
+  const again = await engine.recognize(frameless.pgm, { words: true });
+  return wordCount(again) > words ? [frameless, again] : [page, raw];
+}
+
+/** The first reading with barred zeros mended in dates and times, and its text with them mended in the RFC too. */
+function zerosMended(page: PreparedPage, raw: OcrResult): { first: OcrResult; zeroRfc: string } {
+  const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
+  const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
+  const cleaned = (t: string): string => (raw.words ? withoutEdgeSpecks(t, raw.words) : t);
+  const first = { ...raw, text: cleaned(zeros.dates) };
+  return { first, zeroRfc: zeros.also === zeros.dates ? first.text : cleaned(zeros.also) };
+}
+
+/** The text with a title read alone put on top, and a title wrapped over two lines of the reading joined. */
+function titler(first: OcrResult, head: string[]): (t: string) => string {
+  // The reading's own text keeps its lines: the word boxes number them.
+  const wrapped = first.words ? wrappedTitleLine(first.words) : null;
+  return (t) => {
+    const joined = wrapped === null ? t : joinLines(t, wrapped);
+    return head.length ? `${head.join('\n')}\n${joined}` : joined;
+  };
+}
+
+/**
+ * Only the RFC is taken from the reading with barred zeros mended in it too, and only when more confident.
+ */
+function withZeroRfc(result: Extraction, zeroRead: Extraction | null): Extraction {
+  if (!zeroRead?.fields.vendor_rfc || zeroRead.confidence.vendor_rfc <= result.confidence.vendor_rfc)
+    return result;
+  return mergeExtractions(result, zeroRead, ['vendor_rfc']);
+}
+
+/** The rules read names without accents; the ticket's own spelling (`MONTAÑA`, `JOSÉ`) is what is given back. */
+function printedNames(
+  result: Extraction,
+  text: string,
+): Pick<ReceiptData, 'vendor_name' | 'vendor_store_name'> {
+  const { vendor_name: name, vendor_store_name: store } = result.fields;
+  return { vendor_name: name && asPrinted(name, text), vendor_store_name: store && asPrinted(store, text) };
+}
+
+/** Decoding the same bytes again fails the same way: a permanent failure (refund now), not a retry. */
+const undecodable = (err: unknown): never => {
+  throw new UnreadableImage(
+    `The receipt image could not be decoded: ${err instanceof Error ? err.message : String(err)}`,
+  );
+};
+
+/** A title the page's reading left out, read alone: its lines, or none when not read surely. */
+async function readTitle(
+  gray: Gray,
+  title: NonNullable<ReturnType<typeof unreadTitle>>,
+  engine: OcrEngine,
+): Promise<string[]> {
+  let crop = await grayCrop(gray, title);
+  let read = await engine.recognize(pgmOf(crop), { words: true });
+  // A bar's print, black on white now, that the block layout reads nothing sure of.
+  if (title.inverse && !read.words?.some(isSureWord)) {
+    const print = await grayCrop(gray, title, { printOnly: true });
+    const line = await engine.recognize(pgmOf(print), { words: true, psm: '7' });
+    if (line.confidence > read.confidence) [read, crop] = [line, print];
+  }
+  return read.confidence >= TITLE_CONFIDENCE ? titleRead(read, crop) : [];
+}
+
+/** The header read at twice the pixels (thin or faded characters), and a still weak RFC rescued. */
+async function headerPass(
+  before: Extraction,
+  engine: OcrEngine,
+  page: PreparedPage,
+  first: OcrResult,
+  extractFields: (text: string) => Extraction,
+): Promise<{ result: Extraction; text: string }> {
+  const head = await engine.recognize(pgmOf(await headerCrop(page.gray)));
+  const headFields = extractFields(head.text);
+  const readings = [before, headFields];
+  const result = mergeExtractions(before, headFields, HEADER_FIELDS);
+  if (result.confidence.vendor_rfc < RETRY_BELOW) {
+    const rescue = await rescueRfc(engine, page, first, readings, extractFields);
+    if (rescue.rfc) {
+      result.fields.vendor_rfc = rescue.rfc.rfc;
+      result.confidence.vendor_rfc = rescue.rfc.confidence;
+    }
+    return { result, text: `${head.text}\n${rescue.text}` };
+  }
+  if (result.fields.vendor_rfc) {
+    // Confident after the header re-read: a name both readings spell alike may still judge its blind letters.
+    const voted = { rfc: result.fields.vendor_rfc, confidence: result.confidence.vendor_rfc };
+    result.fields.vendor_rfc = nameJudgesBlindLetters(voted, readings);
+  }
+  return { result, text: head.text };
+}
+
+/** The razón social judged anew for an RFC the re-reads found, then read as sparse text if unexplained. */
+async function vendorPasses(
+  result: Extraction,
+  firstRfc: string | null,
+  firstText: string,
+  sparsePass: boolean,
+  sparseRead: (t0: number) => Promise<string>,
+): Promise<string | null> {
+  const { vendor_rfc: rfc, vendor_name: name } = result.fields;
+  // A company's RFC, or a persona física's.
+  const foundByReRead = rfc !== null && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
+  if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
+    // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
+    // explains: the razón social may be one only that RFC can mend.
+    const again = vendorWithRfc(firstText, rfc);
+    if (again && again.confidence > result.confidence.vendor_name) {
+      result.fields.vendor_name = again.name;
+      result.confidence.vendor_name = again.confidence;
+    }
+  }
+  if (!sparsePass || !unexplainedRfc(result)) return null;
+  // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
+  const sparse = await sparseRead(performance.now());
+  const found = razonSocialFor(sparse, result.fields.vendor_rfc as string);
+  if (found && found.confidence > result.confidence.vendor_name) {
+    result.fields.vendor_name = found.name;
+    result.confidence.vendor_name = found.confidence;
+  }
+  return sparse;
+}
+
+/** What reading a receipt needs of its reader: the pool, its follow-up queue, the preparation gate, the clock. */
+interface Reader {
+  engine: OcrEngine;
+  reRead: OcrEngine;
+  preparing: ReturnType<typeof gate>;
+  clock: Clock;
+  opts: ReceiptReaderOptions;
+}
+
+/** Prepares, recognises and extracts one receipt, re-reading what the first reading left weak. */
+async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
+  const t0 = performance.now();
+  const today = r.clock.now();
+  const extractFields = (text: string): Extraction => extractAt(text, today);
+  let page = await r.preparing(() => preparePage(image)).catch(undecodable);
+  const t1 = performance.now();
+  // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
+  let raw = await r.engine.recognize(page.pgm, { words: true });
+  [page, raw] = await withoutFrame(page, raw, r.reRead);
+  // A ticket photographed sideways or upside down, its EXIF silent, reads as garbage: no total, no date.
+  const t = performance.now();
+  const garbage = raw.confidence < UPRIGHT_CONFIDENCE && !totalOrDate(raw.text, today);
+  const found = garbage ? await turnedReading(image, page.gray, raw, today, r.preparing, r.reRead) : null;
+  if (found) [page, raw] = [found.page, found.raw];
+  const turned = garbage ? performance.now() - t : undefined;
+  // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
+  const { first, zeroRfc } = zerosMended(page, raw);
+  const t2 = performance.now();
+  const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
+  if (turned !== undefined) timings.turn = turned;
+  // A title in large display print that the page's reading left out, read alone and put back on top.
+  const title = r.opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
+  const head = title ? await readTitle(page.gray, title, r.reRead) : [];
+  if (title) timings.title_pass = performance.now() - t2;
+  const titled = titler(first, head);
+  let text = titled(first.text);
+  const firstRead = extractFields(text);
+  const firstRfc = firstRead.fields.vendor_rfc;
+  let result = withZeroRfc(firstRead, zeroRfc === first.text ? null : extractFields(titled(zeroRfc)));
+  if (r.opts.secondPass && weak(result)) {
+    const t3 = performance.now();
+    const again = await r.reRead.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));
+    result = mergeExtractions(result, extractFields(again.text));
+    text = `${text}\n${again.text}`;
+    timings.second_pass = performance.now() - t3;
+  }
+  if (r.opts.headerPass !== false && weakHeader(result)) {
+    const t4 = performance.now();
+    const passed = await headerPass(result, r.reRead, page, first, extractFields);
+    result = passed.result;
+    text = `${text}\n${passed.text}`;
+    timings.header_pass = performance.now() - t4;
+  }
+  const sparse = async (t5: number): Promise<string> => {
+    const read = await r.reRead.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' });
+    timings.vendor_pass = performance.now() - t5;
+    return read.text;
+  };
+  const more = await vendorPasses(result, firstRfc, first.text, r.opts.vendorPass !== false, sparse);
+  if (more !== null) text = `${text}\n${more}`;
+  timings.total = performance.now() - t0;
+  const data: ReceiptData = {
+    ...result.fields,
+    ...printedNames(result, text),
+    confidence: result.confidence,
+    text,
+    timings,
+  };
+  return withEvidence(data, today, r.opts.catalog ?? merchantCatalog);
+}
+
+/** One OCR pool for the process; `read` prepares, recognises and extracts. */
 export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   read: ReceiptReader;
   warmUp(): Promise<WarmUp>;
   close(): Promise<void>;
 } {
-  // The made-up ticket (see warmUp), drawn once; a worker that replaces one the pool recycled reads its page before
-  // a customer's.
+  // The made-up ticket (see warmUp), drawn once.
   let ticket: Promise<Buffer> | null = null;
   const drawn = (): Promise<Buffer> => (ticket ??= warmUpTicket());
   let warmPage: Promise<Buffer> | null = null;
@@ -508,8 +652,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
       warmUp: warmReplacement,
     });
   const clock = opts.clock ?? systemClock;
-  // As many photos prepared at once as the pool reads: a burst of requests is decoded as the pool gets to it,
-  // not all at once (memory), and the first page reaches a worker without waiting for every other decode.
+  // As many photos prepared at once as the pool reads.
   const size = poolSize(opts.workers);
   const preparing = gate(size);
   // Every reading after a ticket's first goes ahead of other tickets' first readings (see OcrOptions.followUp).
@@ -517,151 +660,10 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     recognize: (image, o = {}) => engine.recognize(image, { ...o, followUp: true }),
     close: () => engine.close(),
   };
-  const read: ReceiptReader = async (image) => {
-    const t0 = performance.now();
-    const today = clock.now();
-    const extractFields = (text: string): Extraction => extractAt(text, today);
-    let page = await preparing(() => preparePage(image)).catch((err: unknown) => {
-      // Decoding the same bytes again fails the same way: a permanent failure (refund now), not a retry.
-      throw new UnreadableImage(
-        `The receipt image could not be decoded: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    });
-    const t1 = performance.now();
-    // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
-    let raw = await engine.recognize(page.pgm, { words: true });
-    const words = wordCount(raw);
-    const frameless = words < SPARSE_WORDS ? framelessPage(page) : null;
-    if (frameless) {
-      // A whole ticket read as a few lines: the table's dark band around the paper, taken by tesseract for a
-      // ring the text sits in. Read again without it; the reading with more words is kept, with its page.
-      const again = await reRead.recognize(frameless.pgm, { words: true });
-      if (wordCount(again) > words) [page, raw] = [frameless, again];
-    }
-    // A ticket photographed sideways or upside down, in a file whose EXIF says nothing of it, reads as garbage: no
-    // total and no date. It is read turned, the likelier turns first, and the first turn that finds either, read
-    // clearly more surely than the page as it lies, is kept with its page. An upright ticket too faded to show either stays as read: read upside down, its print can give a
-    // total by chance, and no reading is better than a wrong one.
-    // A page read surely as it lies is not turned at all (UPRIGHT_CONFIDENCE).
-    let turned: number | undefined;
-    if (raw.confidence < UPRIGHT_CONFIDENCE && !totalOrDate(raw.text, today)) {
-      const t = performance.now();
-      const found = await turnedReading(image, page.gray, raw, today, preparing, reRead);
-      if (found) [page, raw] = [found.page, found.raw];
-      turned = performance.now() - t;
-    }
-    // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline. The
-    // same in the RFC's words gives another reading of the RFC, which the check digit judges below: a true 8 of
-    // some fonts has no waist either, so the outline alone does not decide there.
-    const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
-    const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
-    const cleaned = (t: string): string => (raw.words ? withoutEdgeSpecks(t, raw.words) : t);
-    const first = { ...raw, text: cleaned(zeros.dates) };
-    const zeroRfc = zeros.also === zeros.dates ? first.text : cleaned(zeros.also);
-    const t2 = performance.now();
-    const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
-    if (turned !== undefined) timings.turn = turned;
-    // A title in large display print that the page's reading left out, read alone and put back on top.
-    const title = opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
-    let head: string[] = [];
-    if (title) {
-      let crop = await grayCrop(page.gray, title);
-      let read = await reRead.recognize(pgmOf(crop), { words: true });
-      // A bar's print, black on white now, that the block layout reads nothing sure of (nothing at all, or specks:
-      // `NN EN E] E`): its print alone (barPrint) read again as one line, the more confident reading kept.
-      if (title.inverse && !read.words?.some(isSureWord)) {
-        const print = await grayCrop(page.gray, title, { printOnly: true });
-        const line = await reRead.recognize(pgmOf(print), { words: true, psm: '7' });
-        if (line.confidence > read.confidence) [read, crop] = [line, print];
-      }
-      head = read.confidence >= TITLE_CONFIDENCE ? titleRead(read, crop) : [];
-      timings.title_pass = performance.now() - t2;
-    }
-    // A title wrapped over two lines of the first reading is one name (the reading's own text keeps its lines:
-    // the word boxes number them).
-    const wrapped = first.words ? wrappedTitleLine(first.words) : null;
-    const titled = (t: string): string => {
-      const joined = wrapped === null ? t : joinLines(t, wrapped);
-      return head.length ? `${head.join('\n')}\n${joined}` : joined;
-    };
-    let text = titled(first.text);
-    let result = extractFields(text);
-    const firstRfc = result.fields.vendor_rfc;
-    if (zeroRfc !== first.text) {
-      // Only the RFC is taken from it, and only when its reading is more confident (a check digit that holds); an
-      // RFC it changes judges the razón social again below, as one a re-read found does.
-      const zeroRead = extractFields(titled(zeroRfc));
-      if (zeroRead.fields.vendor_rfc && zeroRead.confidence.vendor_rfc > result.confidence.vendor_rfc)
-        result = mergeExtractions(result, zeroRead, ['vendor_rfc']);
-    }
-    if (opts.secondPass && weak(result)) {
-      const t3 = performance.now();
-      const again = await reRead.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));
-      result = mergeExtractions(result, extractFields(again.text));
-      text = `${text}\n${again.text}`;
-      timings.second_pass = performance.now() - t3;
-    }
-    if (opts.headerPass !== false && weakHeader(result)) {
-      // The RFC and date sit in the header; twice the pixels there rescue thin or faded characters.
-      const t4 = performance.now();
-      const head = await reRead.recognize(pgmOf(await headerCrop(page.gray)));
-      const headFields = extractFields(head.text);
-      const readings = [result, headFields];
-      result = mergeExtractions(result, headFields, HEADER_FIELDS);
-      text = `${text}\n${head.text}`;
-      // Only an RFC still weak after both readings: the re-reads are the same crop, so they are not independent
-      // enough to overrule a confident reading.
-      if (result.confidence.vendor_rfc < RETRY_BELOW) {
-        const rescue = await rescueRfc(reRead, page, first, readings, extractFields);
-        text = `${text}\n${rescue.text}`;
-        if (rescue.rfc) {
-          result.fields.vendor_rfc = rescue.rfc.rfc;
-          result.confidence.vendor_rfc = rescue.rfc.confidence;
-        }
-      } else if (result.fields.vendor_rfc) {
-        // Confident after the header re-read: a name both readings spell alike may still judge its blind letters.
-        const voted = { rfc: result.fields.vendor_rfc, confidence: result.confidence.vendor_rfc };
-        result.fields.vendor_rfc = nameJudgesBlindLetters(voted, readings);
-      }
-      timings.header_pass = performance.now() - t4;
-    }
-    const { vendor_rfc: rfc, vendor_name: name } = result.fields;
-    // A company's RFC, or a persona física's (whose name the first reading's header holds below a title, where the
-    // rules without an RFC do not look for it: `FONDA LA GUERA` over `SAMUEL CASTILLO QUINTERO`).
-    const foundByReRead = rfc !== null && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
-    if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
-      // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
-      // explains: the razón social may be one only that RFC can mend.
-      const again = vendorWithRfc(first.text, rfc);
-      if (again && again.confidence > result.confidence.vendor_name) {
-        result.fields.vendor_name = again.name;
-        result.confidence.vendor_name = again.confidence;
-      }
-    }
-    if (opts.vendorPass !== false && unexplainedRfc(result)) {
-      // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
-      const t5 = performance.now();
-      const sparse = await reRead.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' });
-      const found = razonSocialFor(sparse.text, result.fields.vendor_rfc as string);
-      if (found && found.confidence > result.confidence.vendor_name) {
-        result.fields.vendor_name = found.name;
-        result.confidence.vendor_name = found.confidence;
-      }
-      text = `${text}\n${sparse.text}`;
-      timings.vendor_pass = performance.now() - t5;
-    }
-    timings.total = performance.now() - t0;
-    // The rules read names without accents; the ticket's own spelling (`MONTAÑA`, `JOSÉ`) is what is given back.
-    const names = {
-      vendor_name: result.fields.vendor_name && asPrinted(result.fields.vendor_name, text),
-      vendor_store_name: result.fields.vendor_store_name && asPrinted(result.fields.vendor_store_name, text),
-    };
-    const data: ReceiptData = { ...result.fields, ...names, confidence: result.confidence, text, timings };
-    return withEvidence(data, today, opts.catalog ?? merchantCatalog);
-  };
-  // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the same
-  // page: its hot code is compiled as it runs), after ≈ 0.6 s to start it; the preparation's first photo takes 180
-  // against 120 ms. Reading a made-up ticket on every worker at start moves all of it off the first customers.
+  const reader: Reader = { engine, reRead, preparing, clock, opts };
+  const read: ReceiptReader = (image) => readReceipt(image, reader);
+  // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the
+  // same page: its hot code is compiled as it runs), after ≈ 0.6 s to start it.
   const warmUp = async (): Promise<WarmUp> => {
     const t0 = performance.now();
     const image = await drawn();

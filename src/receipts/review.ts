@@ -4,11 +4,7 @@ import type { ReceiptData } from './receipt.types.js';
 export const KEY_FIELDS = ['vendor_name', 'vendor_rfc', 'date', 'total'] as const;
 export type KeyField = (typeof KEY_FIELDS)[number];
 
-/**
- * The key fields that are missing or read with less confidence than `threshold`. Confidence is calibrated
- * (values at confidence c are right at least c of the time on unseen tickets), so the threshold is the
- * accuracy asked of a value sealed without the person's look.
- */
+/** The key fields that are missing or read with less confidence than `threshold`. */
 export function reviewFields(data: ReceiptData, threshold: number): KeyField[] {
   return KEY_FIELDS.filter((f) => data[f] === null || data[f] === '' || data.confidence[f] < threshold);
 }

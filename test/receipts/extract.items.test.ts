@@ -262,34 +262,3 @@ describe('items: layouts of generated tickets', () => {
     ]);
   });
 });
-
-describe('a TOTAL whose label was lost at the foot of the items', () => {
-  // dev-033 sent as a messaging app would: the TOTAL label read `zo`, one line total 66.66 read 66.65.
-  const text = [
-    'DESCRIPCION IMPORTE',
-    '3 CEMENTO GRIS 50KG 738.00',
-    'TORNILLO 1/4 X 2 PZ 66.65',
-    'TUBO PVC 1/2 6M 168.00',
-    'PINTURA VINILICA 4L 1908.00',
-    'LIJA AGUA 120 52.00',
-    'zo 2932.66 NE.',
-    'PRECIOS CON IVA INCLUIDO',
-    'EFECTIVO 3000.00',
-    'CAMBIO 67.34',
-  ].join('\n');
-
-  it('is no item, and its amount is the total the items are fitted to', () => {
-    const f = extractFields(text, new Date('2026-11-23')).fields;
-    expect(f.total).toBe(293266);
-    expect(f.items).toHaveLength(5);
-    expect(f.items.map((i) => i.amount)).toContain(6666);
-  });
-
-  it('stays an item when it has a description or does not add up to the lines above', () => {
-    const named = readItems(toLines(text.replace('zo 2932.66', 'BROCHA 2932.66')));
-    expect(named.lostTotal).toBeNull();
-    expect(named.asRead).toHaveLength(6);
-    const other = readItems(toLines(text.replace('zo 2932.66', 'zo 1500.00')));
-    expect(other.lostTotal).toBeNull();
-  });
-});

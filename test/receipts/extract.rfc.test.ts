@@ -323,23 +323,6 @@ describe('a razón social initial the company RFC spells back', () => {
   });
 });
 
-describe('a razón social whose initial was lost', () => {
-  it('takes back the initial a confident company RFC gives where it makes a known business word', () => {
-    const name = (line: string, rfc = 'CCN800222ZSA') =>
-      extractFields(
-        `OXXITO EXPRESS\n${line}\nDE C.V.\nBLVD. DE LOS PINOS 3782\nREC: ${rfc}\nTOTAL 10.00`,
-        TODAY,
-      ).fields.vendor_name;
-    // A generated ticket's image: the C read as a quote.
-    expect(name('"ADENA COMERCIAL NORTENA, S.A.')).toBe('CADENA COMERCIAL NORTENA, S.A. DE C.V.');
-    // Not where the RFC's letter makes no known word, nor where the initials then still disagree.
-    expect(name('"ARMEN COMERCIAL NORTENA, S.A.', 'CCN800222ZSA')).toBe(
-      'ARMEN COMERCIAL NORTENA, S.A. DE C.V.',
-    );
-    expect(name('"ADENA COMERCIAL NORTENA, S.A.', 'CXN800222ZS6')).not.toMatch(/^CADENA/);
-  });
-});
-
 describe('the store’s own RFC beside a customer or loyalty line', () => {
   const H = ocr('rfc/h');
   const f = (text: string) => extractFields(text, TODAY).fields;

@@ -370,16 +370,6 @@ describe('capital specks from the paper’s edge (OCR text of generated tickets)
   });
 });
 
-describe('a franchisor whose name wraps (OCR text of generated tickets)', () => {
-  it('leaves the franchisor’s RFC under its wrapped name out', () => {
-    const head = ocr('vendor/head');
-    const rfc = (seller: string) => extractFields(head.replace('{RFC}', seller), TODAY).fields.vendor_rfc;
-    expect(rfc('OTG0101051J7')).toBe('OTG0101051J7');
-    // The seller's RFC misread past repair: no RFC rather than the franchisor's.
-    expect(rfc('OTG8181851J7')).toBeNull();
-  });
-});
-
 describe('a labelled persona física’s name wrapped onto the next line (OCR text of generated tickets)', () => {
   it('joins the surname the RFC’s letters call for, and nothing else', () => {
     const name = (text: string) => extractFields(text, TODAY).fields.vendor_name;
@@ -794,7 +784,7 @@ describe('a razón social or persona física on real chains’ tickets', () => {
   });
 });
 
-describe('a name under lower-case specks, and the franchisee under a franchisor', () => {
+describe('a name under lower-case specks', () => {
   it.each([
     ['i FERRETERIA PEÑA Y HIJOS, S.A. DE C.V.', 'FERRETERIA PENA Y HIJOS, S.A. DE C.V.'],
     ['ee FERRETERIA PEÑA Y HIJOS, S.A. DE C.V.', 'FERRETERIA PENA Y HIJOS, S.A. DE C.V.'],
@@ -802,36 +792,10 @@ describe('a name under lower-case specks, and the franchisee under a franchisor'
     const text = `${nameLine}\nRFC: FPH930101AB3\nAV. HIDALGO 45 COL. CENTRO\nFECHA: 21/11/2026 14:32\nTOTAL 430.00`;
     expect(extractFields(text, TODAY).fields.vendor_name).toBe(name);
   });
-
-  it('takes the franchisee, not the franchisor printed first, as the issuer', () => {
-    const text = ocr('vendor/takes-the-franchisee-not-the-franchisor');
-    expectIssuer(text, 'OFR050607R21', 'OPERADORA DE FRANQUICIAS REGIONALES, S.A. DE C.V.');
-  });
 });
 
-describe('the franchisee under a FRANQUICIATARIO heading alone on its line', () => {
+describe('surnames first only where the RFC agrees', () => {
   const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
-
-  it('takes the franchisee under a FRANQUICIATARIO heading alone on its line, not the razón social above it', () => {
-    const text = ocr('vendor/takes-the-franchisee-under-a-franquiciatario');
-    expect(fields(text)).toMatchObject({
-      vendor_name: 'BEBIDAS CALIENTES DE OAXACA SA DE CV',
-      vendor_rfc: 'BCO210528F30',
-      vendor_store_name: 'CAFE AROMA',
-    });
-  });
-});
-
-describe('no franchisee from an OPERADO POR heading, and surnames first only where the RFC agrees', () => {
-  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
-
-  it('takes an OPERADO POR heading at the foot (an e-invoicing provider) for no franchisee', () => {
-    const text = ocr('vendor/takes-an-operado-por-heading-at');
-    expect(fields(text)).toMatchObject({
-      vendor_rfc: 'HMC930101AB7',
-      vendor_name: 'HELADOS LA MICHOACANA DEL CENTRO SA DE CV',
-    });
-  });
 
   it('reads a line surnames first only when the RFC agrees with all four letters, and never a trade line', () => {
     const firm = ocr('vendor/firm');

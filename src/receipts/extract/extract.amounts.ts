@@ -56,8 +56,7 @@ const RULES: Array<[Kind, RegExp]> = [
   ['discount', new RegExp(`^(?!.*\\bTOTAL\\b).*(?:${DISCOUNT_WORDS})`)],
   // The I as OCR may read it in a dotted label (`LE.PS.`, `LVA.`).
   ['ieps', /\b[IL1]\.?\s?E\.?\s?P\.?\s?S\.?\b/],
-  // Not an amount priced with the tax in (`CONSUMO C/IVA $500.00`, `SU COMPRA CON IVA`): that is no tax amount.
-  // `INCLUYEIVA 16% 32.14`: the two words OCR glued together; `CIVA INCLUIDO 187.18)`: the opening bracket read C.
+  // Not an amount priced with the tax in: that is no tax amount.
   [
     'iva',
     /(?:(?<![A-Z])|(?<=INCLUYE)|(?<=(?:^|[^A-Z])C))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b|^IMPUESTOS?\b/,
@@ -77,10 +76,7 @@ const RULES: Array<[Kind, RegExp]> = [
   ['card', new RegExp(`${CARD_WORDS}|(?<![A-Z])MASTER(?![A-Z])|MASTERCARD|${VOUCHER_WORDS}`)],
 ];
 
-/**
- * `TOTAL (IVA INCLUIDO) 286.81`: the total, the tax only said to be in it (in brackets; `TOTAL IVA INCLUIDO 10.28`
- * may be the tax's own total).
- */
+/** `TOTAL (IVA INCLUIDO) 286.81`: the total, the tax only said to be in it. */
 const TOTAL_TAX_IN = new RegExp(String.raw`^\W*${TOTAL_WORD}\s?\(\s?(?:IVA|I\.V\.A\.?)\s?INC`);
 
 function classify(norm: string): Kind | null {
@@ -93,9 +89,7 @@ function classify(norm: string): Kind | null {
 }
 
 /**
- * Whole pesos ending a line, as small shops print them (`TOTAL $343`, `EFECTIVO 400`): with a `$`, or two digits
- * or more after the label; not the minutes of a time (`TIEMPO TOTAL: 02:15`). Read only on a ticket that prints
- * no amount with cents anywhere: on one that does, `TOTAL $8900` is a decimal point lost, not 8,900 pesos.
+ * Whole pesos ending a line, as small shops print them: with a `$`, or two digits or more after the label.
  */
 const WHOLE_PESOS = /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)|(?<=[A-Z]:?\s)(\d{2,}))\s*$/;
 const WHOLE_KINDS: Kind[] = ['total', 'cash', 'change', 'subtotal'];
@@ -119,10 +113,7 @@ function labeledAmounts(lines: Line[]): Labeled[] {
   return out;
 }
 
-/**
- * A subtotal or tax amount read without its decimal point (`SUBTOTAL 20315`, `IVA 16% 3250`), on a ticket that
- * prints cents elsewhere: its digits as cents. Candidates only: taken where they add up with the total.
- */
+/** A subtotal or tax amount read without its decimal point, on a ticket that prints cents elsewhere. */
 const POINT_LOST = /(?<![\d%.,:/-])\$?\s?(\d{3,7})\s*$/;
 function pointLostAmounts(lines: Line[], kind: Kind): number[] {
   if (!lines.some((l) => moneyIn(l.norm).length > 0)) return [];
@@ -143,10 +134,7 @@ function lastAmounts(line: Line | undefined): number[] {
 /** Charges that add up like a tax but are not one. */
 const NOT_TAX = new RegExp(`PROPINA|SERVICIO|ENVIO|${DISCOUNT_WORDS}|CARGO|COMISION|REDONDEO|DONATIVO`);
 
-/**
- * A line that is the tax's own (`IVA 16% …`, `I.V.A. …`), not a purchase priced with tax in (`SU COMPRA CON IVA`,
- * `CONSUMO C/IVA`, `IVA INCLUIDO`).
- */
+/** A line that is the tax's own, not a purchase priced with tax in. */
 const TAX_LINE = /^\W*[IL1]\.?\s?V\.?\s?A\b(?!.*\b(INCLUIDO|INCL)\b)/;
 /** Labels of what was paid, which a drifted total sits beside. */
 const PAID: Array<Kind | null> = ['card', 'cash', 'importe', null];
@@ -154,13 +142,7 @@ const PAID: Array<Kind | null> = ['card', 'cash', 'importe', null];
 /** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), with a cent of rounding per rate. */
 const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
 
-/**
- * Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled (`ET e 5126.61`,
- * `e 16% $12.83`, `o... $139.44`): the first two add up to the third to the cent, the tax is plausible, a cue
- * confirms it is the tax block (a percentage on the tax line, or a TOTAL label on the total's), and no line
- * carries another readable label (a tip, a service charge, a payment). Or the same amounts drifted a line down
- * past their labels: beside a tax line of its own, a TOTAL (no tip, charge or savings) and a payment or unlabelled line.
- */
+/** Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled. */
 export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number; total: number }> {
   const out: Array<{ subtotal: number; tax: number; total: number }> = [];
   for (let i = 0; i + 2 < lines.length; i++) {
@@ -171,8 +153,7 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
       kinds[1] === null || kinds[1] === 'iva',
       kinds[2] === null || kinds[2] === 'total',
     ];
-    // The amount column drifted a line down past its labels (the subtotal's amount read beside `IVA 16%`, the
-    // tax's beside TOTAL, the total's beside the payment) while the SUBTOTAL label's line was lost.
+    // The amount column drifted a line down past its labels while the SUBTOTAL label's line was lost.
     const drifted =
       TAX_LINE.test(first) &&
       kinds[1] === 'total' &&
@@ -194,11 +175,7 @@ const firstOf = (all: Labeled[], kind: Kind): Labeled | undefined => all.find((a
 const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
   all.filter((a) => a.kind === kind && Boolean(a.shifted) === shifted).flatMap((a) => a.values);
 
-/**
- * A label that follows an amount on the same line starts a line of its own: OCR merges two printed lines
- * (`IVA 16% 16.00 TOTAL 116.00`, `TOTAL 116.00 EFECTIVO 200.00`), and a line is classified by its first label
- * while the amount taken is its last.
- */
+/** A label that follows an amount on the same line starts a line of its own. */
 const MERGED_LABEL = new RegExp(
   String.raw`(?<=\d[.,]\d{2})\s+(?=(?:SUB\s?-?TOTAL|${TOTAL_WORD}|\bIVA\b|I\.V\.A|\bIEPS\b|EFECTIVO|CAMBIO|\bPAGO\b|RECIBIDO|TARJETA|PROPINA|${DISCOUNT_WORDS}))`,
 );
@@ -213,11 +190,7 @@ function splitMergedLabels(lines: Line[]): Line[] {
 }
 
 /** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
-export function extractTotals(
-  read: Line[],
-  itemsSum: number | null,
-  lostTotal: number | null = null,
-): Totals {
+export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   const lines = splitMergedLabels(read);
   const all = labeledAmounts(lines);
   const subs = valuesOf(all, 'subtotal');
@@ -234,10 +207,7 @@ export function extractTotals(
     firstTotalLine === undefined
       ? undefined
       : all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
-  // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs; the first
-  // is the total before it (what the items add up to), the later one what was paid.
-  // Only when the arithmetic says so: a savings summary (`DESCUENTO APLICADO $25.00` / `TOTAL AHORRADO $25.00`)
-  // or a card slip's TOTAL after a discount line is no net total.
+  // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs.
   const firstTotal = all.find((a) => a.kind === 'total' && !a.shifted)?.values ?? [];
   const nets = (d: Labeled): boolean =>
     all.some(
@@ -269,8 +239,7 @@ export function extractTotals(
       a.values.forEach((value, k) => {
         const v = gross ? value - discount : value;
         const w = (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0);
-        // A TOTAL printed below the tip includes it (`PROPINA 45.00` / `TOTAL 495.00`): the purchase is the
-        // rest, as with `TOTAL + PROPINA`.
+        // A TOTAL printed below the tip includes it: the purchase is the rest, as with `TOTAL + PROPINA`.
         const withTip = a.line > tipLine;
         vote(v, withTip ? 1 : w);
         labelVotes.set(v, (labelVotes.get(v) ?? 0) + (withTip ? 1 : w));
@@ -281,8 +250,7 @@ export function extractTotals(
     vote(v, 1);
     labelVotes.set(v, (labelVotes.get(v) ?? 0) + 1);
   }
-  // A tax line printed with its amount unread (`IVA. 16% 49 770`): the subtotal alone is no total. Not a note
-  // without figures (`TODOS LOS PRECIOS INCLUYEN IVA`).
+  // A tax line printed with its amount unread.
   const taxLabel = (kind: Kind): boolean => lines.some((l) => classify(l.norm) === kind && /\d/.test(l.norm));
   const taxUnread = (!ivas.length && taxLabel('iva')) || (!iepss.length && taxLabel('ieps'));
   for (const s of taxUnread ? [] : subs)
@@ -297,9 +265,8 @@ export function extractTotals(
   for (const s of sS)
     for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(s + i + e, 2);
   for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
-  // A receipt rounded to 5 cents (Malaysia: `TOTAL RM INCL OF GST 40.99` / `ROUNDING ADJ 0.01` / `TOTAL RM 41.00`,
-  // or `ROUNDING RM 45.35`): the amount after the adjustment, within 5 cents of a labelled total, is what was paid.
-  // Not Mexico's `REDONDEO`, a donation on top of the purchase.
+  // A receipt rounded to 5 cents: the amount after the adjustment, within 5 cents of a labelled total, is
+  // what was paid.
   const labelled = valuesOf(all, 'total');
   lines.forEach((l, i) => {
     if (!/\bROUNDING\s?ADJ/.test(l.norm)) return;
@@ -311,10 +278,7 @@ export function extractTotals(
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(b.total, 2.5);
   if (itemsSum !== null) vote(itemsSum - discount, 2);
-  // A TOTAL whose label was lost, read at the foot of the items (see readItems): as strong as the items' sum.
-  if (lostTotal !== null) vote(lostTotal, 2);
-  // What was paid covers a tip printed on the ticket (`PROPINA 50.00` / `TOTAL 550.00` / `EFECTIVO 600.00` /
-  // `CAMBIO 50.00`), or, paid apart, it does not: with a tip, a payment backs the purchase without it as much.
+  // What was paid covers a tip printed on the ticket, or, paid apart, it does not.
   const paidTips = tipEntries.flatMap((a) => a.values.slice(0, 1));
   const votePaid = (p: number, w: number): void => {
     const less = paidTips.filter((t) => t < p);
@@ -336,9 +300,7 @@ export function extractTotals(
   for (const p of cash) votePaid(p, 0.5);
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
-  // The whole amount in words, pesos and cents: backing another reading, as strong as the items' sum; alone,
-  // weaker (its words are OCR's too: `… TREINTA Y DOS PESOS` can read `… Y UN PESOS`). Without its cents,
-  // it backs the readings with those pesos.
+  // The whole amount in words, pesos and cents: backing another reading, as strong as the items' sum.
   const pesos = pesosInWords(lines);
   const inWords = pesos !== null && cents !== null ? pesos * 100 + cents : null;
   if (inWords !== null) vote(inWords, votes.has(inWords) ? 2 : 1);
@@ -346,11 +308,7 @@ export function extractTotals(
   if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(v, 1.5);
   // What backs a reading besides a TOTAL label: payment, items, subtotal + taxes.
   const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
-  // Paid in cash alone (no card, voucher or `IMPORTE` line read), the total is at most what was handed over:
-  // `TOTAL $ 2498.74` (a digit OCR put in) under `RECIBIDO EFECTIVO 250.00` is no total when a reading within
-  // the cash has more than a label behind it (the items, the taxes, cash minus change). Only a reading nothing but
-  // its label backs: a total the items or taxes add up to stands above the cash (the rest paid by a wallet or a
-  // payment the rules do not know).
+  // Paid in cash alone, the total is at most what was handed over.
   const handed =
     cash.length && !valuesOf(all, 'card').length && !valuesOf(all, 'importe').length
       ? Math.max(...cash)
@@ -377,10 +335,7 @@ export function extractTotals(
     /\b16\s?%/.test(lines[ivaLine.line]?.norm ?? '') &&
     support(total) < 1.5
   ) {
-    // IVA printed as included at 16 % is 16/116 of the total. When the two disagree and nothing but the label
-    // (and a card slip) backs the total, one confusable digit in each may have been misread (`643.33` / `83.80`
-    // for `643.83` / `88.80`): take the only pair that agrees. Not for a ticket with items at 0 % or 8 %: its
-    // IVA line does not say 16 %, or its items and payment back the total.
+    // IVA printed as included at 16 % is 16/116 of the total.
     const fixed = includedIvaRepair(total, ivas[0] ?? 0);
     if (fixed) {
       total = fixed.total;
@@ -403,10 +358,7 @@ export function extractTotals(
 
 const IN_WORDS = /PESO|M\.\s?N|\bMN\b|\bMIL\b|CIENTOS/;
 
-/**
- * The cents of the amount written in words (`… Y DOS PESOS 66/100 M.N.`), or null when none is printed: the
- * fraction must share its line with PESOS, M.N. or a number word, so dates and other fractions do not count.
- */
+/** The cents of the amount written in words, or null when none is printed. */
 export function centsInWords(lines: Line[]): number | null {
   for (let i = 0; i < lines.length; i++) {
     const norm = lines[i]?.norm ?? '';
@@ -419,11 +371,7 @@ export function centsInWords(lines: Line[]): number | null {
 /** IVA included in a total at 16 %, to the cent (SAT rounds half up). */
 const includedIva = (total: number): number => Math.round((total * 16) / 116);
 
-/**
- * A total and its included IVA that disagree by more than rounding: the pair of readings, each at most one
- * confusable digit away, that agrees with the fewest changed digits. Null when they already agree, or when no
- * pair or several equally good ones do.
- */
+/** A total and its included IVA that disagree by more than rounding. */
 export function includedIvaRepair(total: number, iva: number): { total: number; iva: number } | null {
   if (Math.abs(includedIva(total) - iva) <= 2) return null;
   const ivas = new Map([[iva, 0], ...confusableNeighbours(iva).map((v): [number, number] => [v, 1])]);
@@ -489,8 +437,7 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
   let ieps = p.plain.iepss[0] ?? null;
   let consistent = false;
   if (total !== null) {
-    // Choose the combination (with `$`-misread variants) that adds up to the total; failing that, one whose
-    // subtotal or IVA had its `$` read as any other digit (`SUBTOTAL 979.36` for $79.36): to the cent only.
+    // Choose the combination that adds up to the total.
     const adds = (subs: number[], ivas: number[]): void => {
       for (const s of subs.length ? subs : [null])
         for (const i of ivas.length ? ivas : [null])
@@ -504,16 +451,14 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
     if (!consistent) adds([...p.subs, ...leadLost(p.plain.subs)], [...p.ivas, ...leadLost(p.plain.ivas)]);
     if (!consistent && subtotal === null && p.plain.ivas.length)
       iva = p.plain.ivas.find((v) => v < total) ?? iva;
-    // No IVA is more than 16/116 of the total it is in: a larger one, with no subtotal to add up with, had its `$`
-    // read as a digit (`EL TOTAL INCLUYE IVA POR 121.67` in 157.09), when the rest fits under that share.
+    // No IVA is more than 16/116 of the total it is in.
     const most = includedIva(total) + 2;
     if (!consistent && subtotal === null && iva !== null && iva > most && /^[15689]/.test(String(iva))) {
       const cut = withoutFirstDigit(iva);
       if (cut !== null && cut <= most) iva = cut;
     }
-    // An IVA read with a digit too many or one lost (`$658.68` for $68.68) under a subtotal and total that leave
-    // exactly one amount for it: that amount. Not a digit misread for another (a misread subtotal's cent would
-    // make a same-length IVA look wrong).
+    // An IVA read with a digit too many or one lost (`$658.68` for $68.68) under a subtotal and total that
+    // leave exactly one amount for it: that amount.
     const left = subtotal === null ? null : total - subtotal - (ieps ?? 0);
     if (!consistent && left !== null && left > 0 && iva !== null && oneDigitApart(iva, left)) {
       iva = left;

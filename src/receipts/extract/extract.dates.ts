@@ -13,12 +13,7 @@ export interface DateTime {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/**
- * Which purchase dates are plausible, as ISO days, relative to the reader's clock: likely from seven years back
- * to four ahead, possible from 2000 to nine ahead. Dates after today stay possible: tickets are printed by
- * the store's clock, which can be wrong (and the synthetic evaluation tickets carry such dates). Real receipts
- * years old are read as printed; the evidence (evidence.ts) doubts them instead.
- */
+/** Which purchase dates are plausible, as ISO days, relative to the reader's clock. */
 export interface DateWindow {
   possibleFrom: string;
   possibleTo: string;
@@ -42,10 +37,7 @@ function validDate(y: number, m: number, d: number): string | null {
   return d <= days ? `${y}-${pad(m)}-${pad(d)}` : null;
 }
 
-/**
- * Digits OCR often swaps on thermal fonts, likeliest first; tried only when the date as read is impossible.
- * A 7 is a 2 or a 1 whose faded stroke was lost (`2075` → `2025`).
- */
+/** Digits OCR often swaps on thermal fonts, likeliest first. */
 const FIX: Record<string, string[]> = {
   '8': ['0'],
   '6': ['0'],
@@ -116,8 +108,7 @@ const monthIndex = (s: string): number => {
   return MONTHS.indexOf(k) + 1;
 };
 
-// Look-alike letters (`2O26`, `2I/11`, `21/II`) are digits in a date's groups (a day holds a real digit: the L of
-// `TEL. 12-34-56` is no day); lines arrive upper-cased.
+// Look-alike letters are digits in a date's groups; lines arrive upper-cased.
 const NUMERIC =
   /(?<!\d)(?<!\d\d:)(\d[0-9OQDIL]{0,2}|[OQDIL]\d\d?)\s?[/\-.]\s?([0-9OQDIL]{1,3})\s?[/\-.]\s?([0-9OQDIL]{4,5}|\d{2})(?!\d)/;
 const ISO = /(?<!\d)(\d[0-9OQDIL]{3,4})\s?[/\-.]\s?(\d{1,3})\s?[/\-.]\s?(\d{1,3})(?!\d)/;
@@ -170,11 +161,7 @@ const GLUED = new RegExp(
 /** A number's look-alike letters as digits, an S for a 5 too (see digitsOf). */
 const asDigits = (w: string): string => digitsOf(w).replace(/S/g, '5');
 
-/**
- * Look-alike letters in a date put back: a month word's digits (`AGOST0`, `DIC1EMBRE`, `5EP`) are letters; on a
- * line with a month word, a FECHA label or two date separators, a number's letters (`I3`, `0S`, `202S`, `2O24`)
- * are digits. Words without a digit (`DOS`, `SOL`) are left alone.
- */
+/** Look-alike letters in a date put back: a month word's digits are letters. */
 function unslipDate(line: string): string {
   const months = withKnownWords(line, MONTH_NAMES);
   const glued = months.replace(GLUED, (w, d: string, m: string, y: string) =>
@@ -187,10 +174,7 @@ function unslipDate(line: string): string {
 const SLASH_AS_I_BEFORE = new RegExp(`(?<=(?<!\\d)\\d{1,2})[I|](?=(?:${MONTHS.join('|')})/\\d{2,4}(?!\\d))`);
 const SLASH_AS_I_AFTER = new RegExp(`(?<=(?<!\\d)\\d{1,2}/(?:${MONTHS.join('|')}))[I|](?=\\d{2,4}(?!\\d))`);
 
-/**
- * The date on a line. `29IMAY/2026`, `29/MAYI2026`: one of a named date's slashes read as I or a bar, where the other
- * is there, is put back as a repair (a cleaner date elsewhere on the ticket wins).
- */
+/** The date on a line; a named date's slash read as I or a bar (`29IMAY/2026`) is put back as a repair. */
 function dateOn(norm: string, win: DateWindow): FoundDate | null {
   const slashed = norm.replace(SLASH_AS_I_BEFORE, '/').replace(SLASH_AS_I_AFTER, '/');
   const found = datePrinted(slashed, win);
@@ -266,8 +250,7 @@ function numericDate(s: string, num: RegExpExecArray, win: DateWindow): FoundDat
   const [y, m, d] = [yearOf(num[3] ?? ''), digitsOf(num[2] ?? ''), digitsOf(num[1] ?? '')];
   const rest = s.slice(num.index + num[0].length);
   if (y === '20') {
-    // `27-09-20 25`: a four-digit year OCR split in two. `27-09-20 Tu`: the same, its end garbled; the date
-    // is then too doubtful to stand (the year as read, 2020, is plausible), so another reading should decide.
+    // `27-09-20 25`: a four-digit year OCR split in two.
     const joined = joinedYear(rest, m, d, win);
     if (joined) return joined;
     if (GARBLED_YEAR_END.test(rest)) {
@@ -285,9 +268,8 @@ function numericDate(s: string, num: RegExpExecArray, win: DateWindow): FoundDat
 }
 
 /**
- * `FECHA: 2 1/11/2026`: a one-digit day right after a lone digit and a space, where a label or the line begins, may
- * be the second half of a day OCR split (21, not 1): the date is kept but doubtful, another reading decides.
- * After a word and a number (`CAJA 3 5/11/2026`) the number is the till's.
+ * `FECHA: 2 1/11/2026`: a one-digit day right after a lone digit and a space, where a label or the line
+ * begins, may be the second half of a day OCR split (21, not 1).
  */
 function splitDay(s: string, at: number, day: string, found: FoundDate): FoundDate {
   return day.length === 1 && /(?:^|FECHA\W*|:\s?)\d\s$/.test(s.slice(0, at))
@@ -302,16 +284,12 @@ function joinedYear(rest: string, m: string, d: string, win: DateWindow): FoundD
   return joined?.edits === 0 ? joined : null;
 }
 
-/**
- * The second half of a four-digit year set apart by OCR: two digits alone (not an hour: no `:` follows), taken
- * only when the year they make is a likely one as read (`15/03/20 10 ARTICULOS` stays 2020).
- */
+/** The second half of a four-digit year set apart by OCR. */
 const SPLIT_YEAR = /^ (\d{2})(?![\d:.])/;
 /** One or two stray letters right after a two-digit year, where the year's last digits would be. */
 const GARBLED_YEAR_END = /^ [A-Z]{1,2}(?:\s|$)/;
 
-// Not the minutes and seconds of a longer time (a digit and a colon before them); a label's colon may touch the
-// hour (`HORA:08:33:13`).
+// Not the minutes and seconds of a longer time (a digit and a colon before them).
 const TIME =
   /(?<!\d)(?<!\d\s?:\s?)([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?[MH]\b\.?)?/;
 
@@ -345,38 +323,26 @@ const TIME_RANGE = /\d{1,2}\s?[:.]\s?\d{2}\s?(?:HRS?\s?)?(?:A|AL|-|–)\s?\d{1,2
 /** A time followed by AM or PM (its M read as H: `10:24 PH`). */
 const TWELVE_HOUR = /\d\s?[AP]\.?\s?[MH]\b/;
 
-/**
- * A time on a line with neither a date nor a time label: only with colons, and on a line that is no item or
- * amount line: seconds (no price has two colons), AM/PM after it, one short word before it (a label OCR
- * garbled, `HOBA: 11:02`), or no word at all. `CAFE AMERICANO 12.50` and a price misread with a colon
- * (`PLATANO TABASCO 22:55`) are no times.
- */
+/** A time on a line with neither a date nor a time label. */
 function looksLikeTimeLine(norm: string): boolean {
   if (!/\d\s?:\s?\d/.test(norm)) return false;
   if (/\d\s?:\s?\d{2}\s?:\s?\d{2}/.test(norm) || TWELVE_HOUR.test(norm)) return true;
   return /^(?:[A-Z]{1,6}\.?\s?:?\s?)?\d{1,2}\s?:\s?\d{2}$/.test(norm.trim()) || !/[A-Z]{3}/.test(norm);
 }
 
-/**
- * Labels of dates that are not the purchase's (`FECHA DE VENCIMIENTO`, `FECHA LIMITE PARA FACTURAR`, `VENCE`,
- * `VIGENCIA`): what follows them on a line is not read (`FECHA: 21/11/2026 VENCE: 21/12/2026` keeps the first).
- */
+/** Labels of dates that are not the purchase's: what follows them on a line is not read. */
 const OTHER_DATE =
   /(?:\b(?:VENCIMIENTO|LIMITE|FACTURAR|FACTURACION|ENTREGA|RENOVACION|NACIMIENTO|PROXIMA|PROXIMO|DEVOLUCION(?:ES)?|REIMPRESION|REIMPRESO|COPIA)\b|VENCE|VIGENCIA|CADUC|EXPIRA).*$/;
 
 /** A parking ticket's arrival (`ENTRADA: 24/01/2025 14:03`): the purchase is paid on leaving (`SALIDA`). */
 const ARRIVAL = /\bENTRADA\b|\bINGRESO\b/;
 
-/**
- * Purchase date and time; a FECHA/HORA label or sharing a line with the other raises confidence. `today`
- * sets which years are plausible (see dateWindow), so the rules do not expire.
- */
+/** Purchase date and time; `today` sets which years are plausible, so the rules never expire. */
 export function extractDateTime(lines: Line[], today: Date): DateTime {
   const win = dateWindow(today);
   let best: { iso: string; score: number } | null = null;
   let time: { t: string; score: number } | null = null;
-  // A label of another date ending its line, awaiting its value (`FECHA LIMITE PARA FACTURAR:` / `26/03/2024`):
-  // the next line's date is that one's (not after `*** COPIA CLIENTE ***`, no label).
+  // A label of another date ending its line, awaiting its value: the next line's date is that one's.
   let otherBelow = false;
   for (const l of lines) {
     const labelAbove = otherBelow;

@@ -1,17 +1,8 @@
 import type { ReceiptItem } from '../receipt.types.js';
-import {
-  DISCOUNT_WORDS,
-  digitSlips,
-  type Line,
-  type Money,
-  moneyIn,
-  TOTAL_WORD,
-  VOUCHER_WORDS,
-} from './extract.text.js';
+import { DISCOUNT_WORDS, type Line, type Money, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
 
 const STOP = new RegExp(
-  // `PAGO: $50.00` and `SU PAGO` are what the customer handed over (`PAGO: TELMEX 350.00` is an item); `CIVA`: a
-  // bracket read C; `CONSUMO 349.60`: a restaurant's bill before the tip.
+  // `PAGO: $50.00` and `SU PAGO` are what the customer handed over; `CIVA`: a bracket read C.
   `^CONSUMO\\s?:?\\s?\\$?\\s?\\d[\\d,]*[.,]\\d{2}\\s*$|SUB\\s?-?TOTAL|^SUMA\\b|^IMPUESTOS?\\b|${TOTAL_WORD}|(?:\\b|^C)IVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b|\\bSU PAGO\\b|^PAGO\\s?:\\s?\\$?\\s?\\d|${VOUCHER_WORDS}`,
 );
 // Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
@@ -19,10 +10,7 @@ const NOT_ITEM =
   /\bCANT|DESCRIPCION|IMPORTE|PRECIO\/|R\.?F\.?C|FECHA|FOLIO|TICKET|MESERO|CAJERO|\bTEL\b|C\.P|DESPACHADOR|PERMISO|PRODUCTO:|LITROS:|\bHORA\b\s?:?\s?\d{1,2}\s?[:.]\s?\d{2}/;
 // Header words a product may carry too (`CAJA ORGANIZADORA`): a header only without a price.
 const HEADER_WORD = /\b(?:CAJA|MESA|BOMBA|ISLA|TRANS(?:ACCION)?|HORA)\b/;
-/**
- * Quantity, a sold-by unit, the times sign (as OCR reads it: `E`, `XxX`, `Q`, `€`, a lone `0`) and the unit
- * price: `2 X 30.46`, `2.410 KG X $21.54`, or the unit in place of the sign (`4 PZA 1,499.00`).
- */
+/** Quantity, a sold-by unit, the times sign and the unit price. */
 const QTY_LINE =
   /^[^A-Z0-9]*(\d+(?:[.,]\d{1,3})?)(?:(?:\s?(?:KG|K|GR|G|LTS?|L|PZA?|PZS))?(?:\s?(?:X+|@|E|\*|Q|€)\s?|\s[0O]\s)|\s?(?:KG|GR|LTS?|PZA?|PZS|M|MTS?)\s)\$?\s?\d[\d,]*[.,]\d{2}/;
 const BARCODE = /^\d{8,14}$/;
@@ -43,10 +31,7 @@ interface Draft {
   unit: number | null;
 }
 
-/**
- * What a digit read on a line total may have been: a barred zero read as 8, 6 or 9, a 3 for an 8, 5 and 6 for
- * each other. The zero's slips go one way only: both ways would make wrong repairs as cheap as right ones.
- */
+/** What a digit read on a line total may have been. */
 const AMOUNT_SLIPS: Record<string, string[]> = {
   '8': ['0'],
   '6': ['0', '5'],
@@ -241,8 +226,7 @@ function pricedLine(
   const twoPrices = money.length >= 2 || (money.length === 1 && (money[0]?.at ?? 0) < amount.at);
   const trail = twoPrices ? /\s(\d+(?:[.,]\d{1,3})?)\s?(?:X|@|\*)?\s*\$?\s*$/.exec(before) : null;
   const unit = twoPrices ? (money[0]?.cents ?? null) : null;
-  // `4 REFRESCO 21 38.38 153.52`: a number before the description and one before the unit price; the one the
-  // arithmetic backs is the quantity, the other is part of the description (`2L` misread).
+  // `4 REFRESCO 21 38.38 153.52`: a number before the description and one before the unit price.
   const withTrail = trail ? describe(before.slice(0, trail.index)) : null;
   const trailQty = trail?.[1] ? num(trail[1]) : null;
   const useTrail =
@@ -394,15 +378,9 @@ const NOT_PURCHASE = new RegExp(
 export interface ItemsReading {
   asRead: ReceiptItem[];
   fitTo(targets: Array<number | null>): ReceiptItem[];
-  /** The amount of a last line that was the TOTAL with its label lost (isLostTotal), else null. */
-  lostTotal: number | null;
 }
 
-/**
- * Purchased lines, each line total with its candidates; `fitTo` takes, when the likeliest do not add up to any
- * target (total, subtotal, total without tip), the one fit that does (`76.800` → 76.00). Not where a discount or
- * points line sits among the items: those need not add up.
- */
+/** Purchased lines, each line total with its candidates. */
 export function readItems(lines: Line[]): ItemsReading {
   const zone = itemZone(lines);
   const qtyLast = lines.some((l) => QTY_AFTER_DESCRIPTION.test(l.norm));
@@ -417,8 +395,6 @@ export function readItems(lines: Line[]): ItemsReading {
         ),
       ]
     : zoneItems(zone, qtyLast);
-  // The TOTAL with its label lost ends the items; its amount is the total's reading.
-  const lostTotal = isLostTotal(drafts) ? (drafts.pop()?.options[0]?.cents ?? null) : null;
   const options = drafts.map(withProduct);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);
   const fittable = drafts.length > 0 && !zone.some((l) => NOT_PURCHASE.test(l.norm));
@@ -437,25 +413,10 @@ export function readItems(lines: Line[]): ItemsReading {
     const winners = fits.filter((f) => f.slips === fewest);
     return winners.length === 1 && winners[0] ? build(winners[0].picks) : asRead;
   };
-  return { asRead, fitTo, lostTotal };
+  return { asRead, fitTo };
 }
 
-/**
- * The last item is the TOTAL with its label lost (`zo 2932.66`): at most three letters, and the sum of two or
- * more items above, or one digit from it.
- */
-function isLostTotal(drafts: Draft[]): boolean {
-  const last = drafts[drafts.length - 1];
-  if (!last || drafts.length < 3 || !/^[A-Z]{1,3}$/.test(last.description)) return false;
-  const above = drafts.slice(0, -1).reduce((s, d) => s + (d.options[0]?.cents ?? 0), 0);
-  const amount = last.options[0]?.cents ?? 0;
-  return amount > 0 && (digitSlips(amount, above)?.length ?? 2) <= 1;
-}
-
-/**
- * A weight read with fewer decimals than printed (`1.55` for 1.548 kg): line total ÷ unit price, when within a
- * hundredth of the reading and it multiplies back.
- */
+/** A weight read with fewer decimals than printed. */
 function weighed(d: Draft, amount: number): number {
   if (d.unit === null || d.unit <= 0 || Number.isInteger(d.quantity)) return d.quantity;
   if (Math.round(d.quantity * d.unit) === amount) return d.quantity;

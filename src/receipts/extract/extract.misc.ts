@@ -9,9 +9,7 @@ export interface Found<T> {
 
 /**
  * The folio labels, then the value: a series of up to three letters and a hyphen, then a number whose first
- * character is `first`. OCR reads a `#` as `%`, `$`, `H`, `£`, `*`, `+`, or a `4` set apart (`TICKET 4 0259275`);
- * glued to TR also as `A`, `I`, `IT` or `4` (`TRA 918337`, `TR48141203`): a label is glued to its number only by
- * its #. A restaurant's bill is a `CHEQUE:` (`PAGO CON CHEQUE` is a payment).
+ * character is `first`.
  */
 const TR_HASH = String.raw`TR(?:[#EF%H£*]|4(?=\s|[A-Z]{1,3}-?\d|\d{3})|[AI]T?)`;
 const HASH = String.raw`(?:[#%$*£+]{1,2}(?:4(?=\s))?|4(?=\s(?:\d{5}|[A-Z]{1,3}-?\d)))?`;

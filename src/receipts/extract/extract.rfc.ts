@@ -1,7 +1,7 @@
 import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../../catalogs/rfc.js';
 import { enLetras } from '../../pdf/numero.letras.js';
 import type { OcrWord } from '../ocr/ocr.js';
-import { franchisorLines, type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
+import { type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
@@ -70,8 +70,7 @@ const options = (ch: string, want: CharClass, whole = false): string[] => {
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
   // A round check digit in a font whose 0 and O look alike reads `O` (`CEB961207CGO`), a 2 under a shadow `Z`
-  // (`CES0403211EZ`), an 8 in faded print `B` (`SVHOSO630TMB`). Only those: the 12- and 13-character prefixes of
-  // a longer token end in whatever followed, and `…R5S` must not become `…R55` (an S is tried for a whole word).
+  // (`CES0403211EZ`), an 8 in faded print `B` (`SVHOSO630TMB`).
   if (want === 'C') {
     if (isD || ch === 'A') return [ch];
     // An S too, where the token is a whole word as printed (nothing followed it): `ASO090510QAS` for …QA8.
@@ -121,11 +120,7 @@ function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: stri
   return out;
 }
 
-/**
- * A homoclave's J read as I or as 3 (a monospaced J's hook closed up or lost: `…RI1` for `…RJ1`, `…839` for `…8J9`),
- * an I read as J, and an S read as 8 (a bold S's ends closed up: `…183` for `…1S3`): slips of the homoclave's mixed
- * letters and digits that the shared look-alikes leave out.
- */
+/** A homoclave's J read as I or as 3, an I read as J, and an S read as 8. */
 const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'], '8': ['S'], '9': ['Q'] };
 
 /** One look-alike substitution outside the date: the check digit decides. */
@@ -153,8 +148,7 @@ function repairSameLength(
   lastResort = true,
   whole = false,
 ): Array<{ rfc: string; edits: number }> {
-  // An I or l read for a check digit 1 at a whole word's end (`DFP820621EMI`): tried alone, only where nothing
-  // else needs mending (with other repairs, one more free character lets a wrong RFC's check digit pass by chance).
+  // An I or l read for a check digit 1 at a whole word's end.
   if (whole && /[Il|]$/.test(token)) {
     const one = `${token.slice(0, -1)}1`;
     if (isValid(one)) return [{ rfc: one, edits: 1 }];
@@ -167,10 +161,7 @@ function repairSameLength(
   return valid.map((p) => ({ rfc: p.s, edits: p.edits })).sort((a, b) => a.edits - b.edits);
 }
 
-/**
- * A J's hook closed up by a monospaced font reads 3 (`HES3700204EJ9`), but a B read as 3 is the commoner slip:
- * a 3 in the letters is tried as J only when no repair reading it as B (or anything else) is valid.
- */
+/** A J's hook closed up by a monospaced font reads 3, but a B read as 3 is the commoner slip. */
 function asJ(token: string): Array<{ rfc: string; edits: number }> {
   const letters = token.length - 9;
   const js = token.slice(0, letters).replace(/3/g, 'J');
@@ -179,10 +170,7 @@ function asJ(token: string): Array<{ rfc: string; edits: number }> {
   return repairSameLength(js + token.slice(letters), false).map((r) => ({ ...r, edits: r.edits + extra }));
 }
 
-/**
- * Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. `whole`:
- * the token is a word as printed, so its last character is the check digit's own (an S there may be a 5 or an 8).
- */
+/** Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. */
 export function repairRfc(
   token: string,
   allowDrop = false,
@@ -198,22 +186,17 @@ export function repairRfc(
   return dropped.sort((a, b) => a.edits - b.edits);
 }
 
-// The label as printed (`R.F.C.`, `RFC`), `REC` (F read as E, dots lost), and the dotted form with each letter
-// read as its usual look-alike (`N.E.C.`, `B.F.G.`); the dots keep ordinary three-letter words out, as a colon
-// does after an undotted one whose R was misread (`AFC:`; not N: a card slip's `NFC:`).
+// The label as printed, `REC` (F read as E, dots lost), and the dotted form with each letter read as its
+// usual look-alike.
 const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?|\b[ABKP]FC(?=\s?:)`;
 const RFC_LABEL = new RegExp(LABEL);
-// `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label (not `NUM`: an RFC
-// may start with it).
+// `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label.
 const BEFORE_VALUE = new RegExp(
   String.raw`^.*?(${LABEL})\s*[:.;,]?\s*(?:(?:DEL\s)?EMISOR\b|NO\b|NUMERO\b)?\s*[:.;,]?\s*`,
 );
 /** A line about the customer (who is invoiced), not the issuer. */
 export const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
-/**
- * A line that is only the heading of the customer's details (`RECEPTOR`, `DATOS DEL CLIENTE:`); not
- * `CLIENTE: PUBLICO EN GENERAL` or `CLIENTE FRECUENTE: 00123`, which stores print above their own RFC.
- */
+/** A line that is only the heading of the customer's details. */
 const CUSTOMER_HEADING = /^\W*(?:DATOS DEL?\s)?(?:CLIENTE|RECEPTOR|ADQUIRENTE)\W*$/;
 
 /** RFC-length words of a line, as printed or without the hyphens or dots some tickets put between its parts. */
@@ -241,10 +224,7 @@ function tokensOf(norm: string): string[] {
 
 const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(/[^A-Z0-9&Ñ]/g, '');
 
-/**
- * Repairs beyond this many edits cost confidence: past it, a check-digit-valid result is often chance (0.15 each:
- * a name that explains the letters, +0.1, says nothing of the digits).
- */
+/** Repairs beyond this many edits cost confidence. */
 const MANY_EDITS = 4;
 /** What a repair loses to another as cheap that reads the date or homoclave otherwise: under RETRY_BELOW. */
 const TIED_DOUBT = 0.45;
@@ -252,14 +232,7 @@ const TIED_DOUBT = 0.45;
 /** Where the RFC label is with respect to the words `rfcTokenWords` picked. */
 export type RfcLabel = 'glued' | 'before' | 'none';
 
-/**
- * The words that carry the issuer's RFC on a page read with word boxes, to re-read them alone: the words after
- * an RFC label on its line, as many as make an RFC's length (a token split in two included), or the label word
- * itself when the value is glued to it; else an unlabelled word shaped like an RFC as read (three letters first,
- * at most two repairs from a valid one), not on or under a customer line. `chars`: the RFC characters those
- * words hold; fewer than an RFC's when tesseract dropped the rest of a faded value (`R.F.C.: TSKIEO7`), whose
- * crop then reaches further right.
- */
+/** The words that carry the issuer's RFC on a page read with word boxes, to re-read them alone. */
 export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcLabel; chars: number } | null {
   const onLine = (line: number): string =>
     stripAccents(
@@ -309,10 +282,7 @@ const NAME_STOP = new Set([
   'COMPANIA',
 ]);
 
-/**
- * The generic RFC (`XAXX010101000`, `XEXX010101000`) or a misreading of it (`XAXX010101800`, repaired by chance
- * into a valid `XAXX010107800`): a customer's, never the seller's. No person's or company's letters are XAXX.
- */
+/** The generic RFC or a misreading of it: a customer's, never the seller's. */
 const genericLike = (rfc: string): boolean => isGenericRfc(rfc) || /^X[AE]XX/.test(rfc);
 
 /** A word SAT skips when it takes a company's initials (`DE`, `DEL`, `Y`, `CIA`…). */
@@ -321,11 +291,7 @@ export const skippedInInitials = (word: string): boolean => NAME_STOP.has(word);
 /** A number as Spanish words (`2000` → DOS MIL), accents dropped: SAT reads a name's figures so. */
 export const numberWords = (n: number): string[] => stripAccents(enLetras(n)).split(' ');
 
-/**
- * The words of a razón social without its company type, articles included; a figure counts as the words it is
- * read as (`GRUPO 7 MARES` is GRUPO SIETE MARES for SAT: GSM). With `figures` false, a figure's words are `?`:
- * its digits are the ones OCR misreads most (a 7 read as 1 is SIETE read as UNO).
- */
+/** The words of a razón social without its company type, articles included. */
 function nameWords(razonSocial: string, figures = true): string[] {
   return withoutCompanyType(razonSocial)
     .replace(/[^A-Z&\d ]/g, ' ')
@@ -339,9 +305,8 @@ function nameWords(razonSocial: string, figures = true): string[] {
 }
 
 /**
- * SAT's rule for a persona moral: the first letters of the first three words of the name, without
- * articles and company type (one word: its first three letters). With `figures` false a
- * letter spelt from a figure is `?`: it confirms nothing and rewrites no RFC letter read.
+ * SAT's rule for a persona moral: the first letters of the first three words of the name, without articles
+ * and company type (one word: its first three letters).
  */
 export function moralInitials(razonSocial: string, figures = true): string | null {
   const words = nameWords(razonSocial, figures).filter((w) => !NAME_STOP.has(w));
@@ -354,19 +319,13 @@ export function moralInitials(razonSocial: string, figures = true): string | nul
   return a.length >= 3 && !a.includes('?') ? a.slice(0, 3) : null;
 }
 
-/**
- * Whether a company name's initials (moralInitials: `?` where a two-word name leaves SAT's third letter unsure)
- * fit an RFC's letters: every known one matches, and at least two are known.
- */
+/** Whether a company name's initials fit an RFC's letters. */
 export const initialsFit = (initials: string | null, rfc: string): boolean =>
   initials !== null &&
   [...initials].every((ch, k) => ch === '?' || ch === rfc[k]) &&
   initials.replace(/\?/g, '').length >= 2;
 
-/**
- * A razón social as read cannot be the one behind this company RFC: it ends in an article or preposition
- * (`MERCADOS FRESCOS DE`: a word was lost), or its initials disagree with the RFC's letters.
- */
+/** A razón social as read cannot be the one behind this company RFC. */
 export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
   const words = nameWords(razonSocial);
   const last = words[words.length - 1];
@@ -377,16 +336,10 @@ export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
 
 const PERSON_STOP = new Set([...NAME_STOP, 'DA', 'DAS', 'DI', 'DER', 'DIE', 'DU', 'VAN', 'VON', 'MC', 'MAC']);
 
-/**
- * SAT's rule for a persona física: the paternal surname's initial and first inner vowel, the maternal surname's
- * initial, the first name's initial (the second name's when the first is JOSE or MARIA and another follows). For
- * both orders tickets print a name in: «NOMBRE(S) PATERNO MATERNO» first, then SAT's own «PATERNO MATERNO
- * NOMBRE(S)» (`HERNANDEZ SOTO, MARIA JOSE`); which one is meant, only the RFC can tell. Empty when the name has
- * fewer than three words.
- */
 /** A first given name whose initial SAT skips in a persona física's RFC when another name follows (JOSE LUIS: L). */
 export const SKIPPED_GIVEN_NAME = /^(?:JOSE|J|MARIA|MA)$/;
 
+/** SAT's rule for a persona física: paternal initial and inner vowel, maternal initial, first name's initial. */
 export function fisicaLetterOptions(fullName: string): string[] {
   const words = fullName
     .replace(/[^A-ZÑ& ]/g, ' ')
@@ -408,21 +361,16 @@ export function fisicaLetterOptions(fullName: string): string[] {
   return [...new Set([givenFirst, surnamesFirst].filter((l): l is string => l !== null))];
 }
 
-/**
- * A person's name's letters: given names first, unless surnames first gives exactly `rfc`'s four letters (only
- * the RFC's full agreement may read a line the other way: `GOMEZ MARTINEZ ABOGADOS` is no person).
- */
+/** A person's name's letters: given names first, unless surnames first gives exactly `rfc`'s four letters. */
 export function personLetters(fullName: string, rfc: string | undefined): string | null {
   const [givenFirst = null, surnamesFirst] = fisicaLetterOptions(fullName);
   return surnamesFirst && rfc?.startsWith(surnamesFirst) ? surnamesFirst : givenFirst;
 }
 
 /**
- * A persona física's name that every RFC letter the check digit sees confirms also decides the letters it cannot
- * see (weight 11, the maternal initial of a 13-char RFC; J/T and N/X anywhere), except SAT's X for an
- * inconvenient word. Only for a weak RFC and a name read the same way more than once (the reader's judgement,
- * see receipts.reader.ts): a single reading of the name is no better evidence than the RFC letter it would
- * replace. Anything else (a company, a name that disagrees where the digit sees) is kept.
+ * A persona física's name that every RFC letter the check digit sees confirms also decides the letters it
+ * cannot see (weight 11, the maternal initial of a 13-char RFC; J/T and N/X anywhere), except SAT's X for an
+ * inconvenient word.
  */
 export function blindLettersFromName(rfc: string, personName: string): string {
   if (rfc.length !== 13) return rfc;
@@ -433,13 +381,7 @@ export function blindLettersFromName(rfc: string, personName: string): string {
   return !disagreeSeen && isValid(alt) ? alt : rfc;
 }
 
-/**
- * The name's letters laid over a reading of the RFC's letter part. Kept from the reading: SAT's X for the last
- * letter of an inconvenient word (persona física), and — for a person's name — a letter read where the check
- * digit cannot tell it from the name's (checkDigitSees), so nothing could arbitrate. A company name (several
- * words and a company type, read with the help of the language model) is trusted there, as measured on the dev
- * tickets.
- */
+/** The name's letters laid over a reading of the RFC's letter part. */
 function fillFromName(read: string, initials: string): string {
   const person = initials.length === 4;
   return [...initials]
@@ -458,9 +400,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   // Three letters for a company (12-char RFC), four for a person (13).
   const n = initials.length;
   const len = n + 9;
-  // The name corroborates what was read, it does not replace it: at most one letter may change (a misread
-  // name, `IA JUAN…` for `JUAN…`, would otherwise rewrite a good reading). A figure read where the name has its
-  // look-alike letter (`0060…` under OCTAVIO OROZCO GUTIERREZ: OOGO) agrees with it.
+  // The name corroborates what was read, it does not replace it: at most one letter may change.
   const changed = (read: string, letters: string): number =>
     [...letters].filter(
       (ch, k) => ch !== read[k] && !(LOOKALIKE[read[k] ?? '']?.includes(ch) && /\d/.test(read[k] ?? '')),
@@ -481,12 +421,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
     if (!RFC_LABEL.test(l.norm) || CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(lines[i - 1]?.norm ?? ''))
       return;
     for (const tok of tokensOf(withEnye(l))) {
-      // As read, or with one stray character dropped (a thermal 0 read as two characters): from the digit part
-      // first (a tie keeps that reading), then, for a company, from the letters (`ETEF7707111E4` for FTF…: a
-      // 13-char reading under S.A. DE C.V.). A letter dropped must leave at least two of the name's known
-      // initials as read (a two-word name's `?` confirms nothing; a persona física's RFC under a franchisor's
-      // razón social would be rewritten), and the repair must keep the name's letters. A person's letters come
-      // from a name read less surely: only a digit part's character is dropped.
+      // As read, or with one stray character dropped (a thermal 0 read as two characters).
       const drops = tok.length !== len + 1 ? [] : [...Array(len + 1).keys()];
       const variants = [
         { t: tok.slice(0, len), cost: 0, inLetters: false },
@@ -516,10 +451,90 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
   return out;
 }
 
-/**
- * The issuer's RFC: labelled, in the header, valid; customer and generic RFCs are skipped. A razón social
- * (company) or a person's name, when read, predicts the RFC's letters.
- */
+/** What every line's RFC candidates are judged by: the name's type and initials, and the header's extent. */
+interface LineContext {
+  typed: boolean;
+  expected: string | null;
+  header: number;
+}
+
+/** The RFC candidates line `i` holds, unless it is a customer's. */
+function lineCandidates(lines: Line[], i: number, ctx: LineContext): RfcCandidate[] {
+  const l = lines[i] as Line;
+  const labelled = RFC_LABEL.test(l.norm);
+  const before = lines[i - 1]?.norm ?? '';
+  // The RFC under a customer heading is the customer's, labelled or not.
+  if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
+    return [];
+  const found: RfcCandidate[] = [];
+  // A value wrapped onto the next line, alone there, the two parts an RFC's length together.
+  const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');
+  const short = valueAfterLabel(l.norm).length;
+  const whole = short + rest.length;
+  const wrapped =
+    labelled && short >= 3 && short <= 11 && (whole === 12 || whole === 13) && /^[A-Z0-9Ñ&]+$/.test(rest)
+      ? [`${l.norm}${rest}`]
+      : [];
+  // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it needs.
+  for (const tok of new Set(wrapped.flatMap(tokensOf)))
+    if (isValid(tok) && !genericLike(tok))
+      found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < ctx.header ? 0.2 : 0)), line: i });
+  // Whole values: the line's words, and the value after the label with its spaces closed up.
+  const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
+  for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
+  for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)]))
+    found.push(...tokenCandidates(tok, words, labelled, i, ctx));
+  return found;
+}
+
+/** The repairs of one token of line `i` worth keeping, scored. */
+function tokenCandidates(
+  tok: string,
+  words: Set<string>,
+  labelled: boolean,
+  i: number,
+  ctx: LineContext,
+): RfcCandidate[] {
+  const repairs = repairRfc(tok, labelled, words.has(tok));
+  // Under a company's name the best 12-character repair is kept beside the best of all.
+  const cheapest = repairs[0]?.edits ?? 0;
+  const best12 = ctx.typed ? repairs.find((r) => r.rfc.length === 12 && r.edits <= cheapest + 1) : undefined;
+  // And the best repair with the letters the company's whole name predicts, as cheap as the best.
+  const expected = ctx.expected;
+  const named = expected
+    ? repairs.find((r) => initialsFit(expected, r.rfc) && r.edits <= cheapest)
+    : undefined;
+  const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
+    (r): r is { rfc: string; edits: number } => r !== undefined,
+  );
+  // A cut that ends one character short of a word as read drops that word's last character.
+  const cutsWord =
+    !words.has(tok) && [...words].some((w) => w.length === tok.length + 1 && w.startsWith(tok));
+  const found: RfcCandidate[] = [];
+  for (const { rfc, edits } of picked) {
+    if (genericLike(rfc)) continue;
+    if (!labelled && edits > 1) continue;
+    // A value cut out of a longer run is as doubtful as a character dropped.
+    const score =
+      (labelled ? 0.6 : 0.35) +
+      (i < ctx.header ? 0.2 : 0) +
+      0.2 / (1 + edits + (cutsWord ? 2 : 0)) -
+      (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
+    // And a repair that rewrites most of the value is one of many the check digit lets through by chance.
+    const letters = rfc.length - 9;
+    const tied =
+      edits > 0 &&
+      repairs.some(
+        (r) =>
+          r.edits === edits && r.rfc.length === rfc.length && r.rfc.slice(letters) !== rfc.slice(letters),
+      );
+    const doubt = 0.15 * Math.max(0, edits - MANY_EDITS) + (tied ? TIED_DOUBT : 0);
+    found.push({ rfc, score: Math.min(1, score), line: i, doubt });
+  }
+  return found;
+}
+
+/** The issuer's RFC: labelled, in the header, valid. */
 export function extractRfc(
   lines: Line[],
   razonSocial: string | null = null,
@@ -537,81 +552,9 @@ export function extractRfc(
   const wholeInitials = razonSocial ? moralInitials(razonSocial, false) : null;
   // A two-word name's third initial is unknown (`CM?`): its two known ones still tell `CMI…` from `GMI…`.
   const expected = longer ?? wholeInitials;
-  const header = Math.max(8, Math.ceil(lines.length * 0.5));
-  const franchisor = franchisorLines(lines);
-  lines.forEach((l, i) => {
-    const labelled = RFC_LABEL.test(l.norm);
-    const before = lines[i - 1]?.norm ?? '';
-    // The RFC under a customer heading is the customer's, labelled or not; a franchisor's is not the seller's.
-    if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
-      return;
-    if (franchisor.has(i)) return;
-    // `RFC: CCO860523` / `HP5`, `R.F.C. CCO` / `860523HP5`: a value wrapped onto the next line, alone there,
-    // the two parts an RFC's length together.
-    const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');
-    const short = valueAfterLabel(l.norm).length;
-    const whole = short + rest.length;
-    const wrapped =
-      labelled && short >= 3 && short <= 11 && (whole === 12 || whole === 13) && /^[A-Z0-9Ñ&]+$/.test(rest)
-        ? [`${l.norm}${rest}`]
-        : [];
-    // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it needs.
-    // A wrapped value counts only as printed, with no repair: `RFC: CCO86052` / `SUC 12` must not become an RFC
-    // (a faded value cut short is the word re-read's job, which a confident false RFC would keep from running).
-    for (const tok of new Set(wrapped.flatMap(tokensOf)))
-      if (isValid(tok) && !genericLike(tok))
-        found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < header ? 0.2 : 0)), line: i });
-    // Whole values: the line's words, and the value after the label with its spaces closed up
-    // (`R.F.C. G0MJ 800101 AB4`).
-    const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
-    for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
-    for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)])) {
-      const repairs = repairRfc(tok, labelled, words.has(tok));
-      // Under a company's name the best 12-character repair is kept beside the best of all: `MCCO031208EAA` (a
-      // thermal 0 read as `O0`) repairs as cheaply to a 13-character RFC by chance as to the company's by a drop.
-      // Only as cheap as the best, or one edit more (a dropped character): a persona física's RFC under a store's
-      // razón social (`OXXO S.A. DE C.V.` / `JUAN PEREZ LOPEZ` / `PELJ800101A86`) is not cut to a made-up one.
-      const cheapest = repairs[0]?.edits ?? 0;
-      const best12 = typed ? repairs.find((r) => r.rfc.length === 12 && r.edits <= cheapest + 1) : undefined;
-      // And the best repair with the letters the company's whole name predicts, as cheap as the best: `MCC180128D38`
-      // repairs as cheaply to HCC… (a look-alike) as to MCC160128D38 (a digit), and only the name can tell.
-      const named = expected
-        ? repairs.find((r) => initialsFit(expected, r.rfc) && r.edits <= cheapest)
-        : undefined;
-      const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
-        (r): r is { rfc: string; edits: number } => r !== undefined,
-      );
-      // A cut that ends one character short of a word as read (`MDE0612211L21` → `MDE0612211L2`) drops that
-      // word's last character: it is one more repair, costed as repairRfc costs a dropped character (two edits),
-      // or it beats the word with the stray character dropped where it stands.
-      const cutsWord =
-        !words.has(tok) && [...words].some((w) => w.length === tok.length + 1 && w.startsWith(tok));
-      for (const { rfc, edits } of picked) {
-        if (genericLike(rfc)) continue;
-        if (!labelled && edits > 1) continue;
-        // A value cut out of a longer run (`SARC1405107ZZ7` → `SARC1405107ZZ`) is as doubtful as a character
-        // dropped: what it ends in is whatever followed.
-        const score =
-          (labelled ? 0.6 : 0.35) +
-          (i < header ? 0.2 : 0) +
-          0.2 / (1 + edits + (cutsWord ? 2 : 0)) -
-          (tok.length === rfc.length && (words.has(tok) || edits === 0) ? 0 : 0.15);
-        // And a repair that rewrites most of the value (`SVHOSO6IOTMB` → `SVH0806107M8`, 7 edits) is one of many
-        // the check digit lets through by chance: the winner's confidence pays for it (not its rank: a cut
-        // needing fewer edits must not beat the whole value for it), so that the header is re-read.
-        // So is a repair that another, as cheap, contradicts in the date or homoclave (`HELF991124417`: 4L or A1?),
-        // where no name can arbitrate: doubtful enough that the header is re-read.
-        const letters = rfc.length - 9;
-        const tied =
-          edits > 0 &&
-          repairs.some(
-            (r) =>
-              r.edits === edits && r.rfc.length === rfc.length && r.rfc.slice(letters) !== rfc.slice(letters),
-          );
-        const doubt = 0.15 * Math.max(0, edits - MANY_EDITS) + (tied ? TIED_DOUBT : 0);
-        found.push({ rfc, score: Math.min(1, score), line: i, doubt });
-      }
-    }
+  const ctx: LineContext = { typed, expected, header: Math.max(8, Math.ceil(lines.length * 0.5)) };
+  lines.forEach((_, i) => {
+    found.push(...lineCandidates(lines, i, ctx));
   });
   // A person's name is printed given names first or surnames first: the order the best reading agrees with.
   const bestPerson = found.filter((c) => c.rfc.length === 13).sort((a, b) => b.score - a.score)[0];
@@ -626,8 +569,7 @@ export function extractRfc(
     ...explained.map((c) => ({ ...c, score: Math.min(1, c.score + 0.1) })),
     ...withInitials(found, lines, initials),
   ];
-  // A company (SA DE CV...) has a 12-char RFC: a 13-char reading is an OCR insertion, whether or not the name
-  // was read whole enough to predict its letters.
+  // A company (SA DE CV...) has a 12-char RFC.
   if ((razonSocial && initials) || typed)
     found = found.map((c) => (c.rfc.length === 13 ? { ...c, score: c.score - 0.3 } : c));
   found.sort((a, b) => b.score - a.score);

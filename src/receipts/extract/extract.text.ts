@@ -3,30 +3,21 @@
 /** A discount's words: on its own line it lowers the total, and it is neither a tax nor an item. */
 export const DISCOUNT_WORDS = String.raw`DESCUENTO|\bDESC\b|BONIFICACION`;
 
-/**
- * The digits in which two amounts of the same length differ, as pairs (`2932.65` vs `2932.66`: [['5', '6']]);
- * null when their lengths differ.
- */
+/** The digits in which two amounts of the same length differ, as pairs; null when their lengths differ. */
 export function digitSlips(a: number, b: number): Array<[string, string]> | null {
   const [x, y] = [String(a), String(b)];
   if (x.length !== y.length) return null;
   return [...x].flatMap((c, i): Array<[string, string]> => (c === y[i] ? [] : [[c, y[i] ?? '']]));
 }
 
-/**
- * A card named on a payment line: VISA or AMEX as words (`REVISAR` holds none), or glued as OCR joins them
- * (`VISAMASTER`, `CITIBANAMEX`).
- */
+/** A card named on a payment line: VISA or AMEX as words, or glued as OCR joins them. */
 export const CARD_WORDS = String.raw`TARJETA|\bT\.?\s?(?:DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|CARNET`;
 /** Paid in cash: EFECTIVO, or an English receipt's CASH line (not `CASH BACK`). */
 export const CASH_WORDS = String.raw`\bEFECTIVO\b|^\W*CASH\b(?!\s?BACK)`;
 /** Payment by vouchers or transfer (`VALES DE DESPENSA`, `TRANSFERENCIA`). */
 export const VOUCHER_WORDS = String.raw`\bVALES?\s(?:DE\s)?(?:DESPENSA|ELECTRONICOS?|GASOLINA|RESTAURANTE|COMIDA)\b|\bTRANSFERENCIA\b`;
 
-/**
- * The word TOTAL as OCR reads it (`T0TAL`, `TOTAI`, `T O T A L`, glued to what follows: `TOTALM.N.`, `TOTALA
- * PAGAR`), and as a German receipt prints it (`SUMME`, `GESAMTBETRAG`, `ZU ZAHLEN`).
- */
+/** The word TOTAL as OCR reads it, and as a German receipt prints it. */
 export const TOTAL_WORD = String.raw`(?:\bT\s?[O0]\s?T\s?[A4]\s?[LI1](?:\b|(?=M\.\s?N\.|MN\b|A\s(?:PAGAR|COBRAR)\b))|\bSUMME\b|\bGESAMT(?:BETRAG)?\b|\bZU ZAHLEN\b)`;
 
 export interface Line {
@@ -63,9 +54,8 @@ const COMPANY_TYPE_END = new RegExp(
 export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();
 
 /**
- * `s` (a name built from accent-free lines) with each word spelt as the lines printing the whole name spell it
- * most often (`MONTANA` → `MONTAÑA`), a marked spelling on a tie: OCR drops thin accents more often than it
- * invents them. An item's `CAFÉ` or a cashier's `JOSÉ` spells nothing; the company type may wrap, so it is left out.
+ * `s` (a name built from accent-free lines) with each word spelt as the lines printing the whole name spell
+ * it most often, a marked spelling on a tie: OCR drops thin accents more often than it invents them.
  */
 export function asPrinted(s: string, text: string): string {
   const name = (withoutCompanyType(s) || s).match(/[A-Z]+/g) ?? [];
@@ -145,16 +135,11 @@ export function toLines(text: string): Line[] {
     }));
 }
 
-// An amount: exactly two decimals after a point or comma. Thousands grouped by a comma (`1,257`, `1, 257`), an
-// apostrophe (`1'257`), or a space only after a `$` that follows a word (`TOTAL $ 1 234.50`; `2 100.00` is a
-// quantity and a price).
+// An amount: exactly two decimals after a point or comma.
 const MONEY_RE =
   /(?<![\d.,])(\$\s?|S(?=\d))?(\d{1,3}(?:,\s?\d{3}|'\d{3})+|(?<=(?:^|[A-Z:]\s)\$ )\d{1,3}(?: \d{3})+|\d+)\s?[.,](\d{2})(?![\d%])/g;
 
-/**
- * `1O6.15` → `106.15`, `II6.15` → `116.15`: in a word ending in an amount's decimals, O is a zero and I or L
- * opening it a one (`1L26.50` is a unit and an amount). Same length, so positions on the line hold.
- */
+/** In a word ending in an amount's decimals, O is a zero and I or L opening it a one (`1O6.15` → `106.15`). */
 const withDigitLookalikes = (norm: string): string =>
   norm.replace(/(?<=^|\s|\$)[IL]*[0-9O]*\d[0-9O]*(?=[.,]\d{2}(?!\d))/g, (w) =>
     w.replace(/O/g, '0').replace(/[IL]/g, '1'),
@@ -205,43 +190,6 @@ export function amountNear(lines: Line[], i: number): Money | null {
   return null;
 }
 
-/** A razón social's company type ending its line, or an RFC label: what names a taxpayer in a header. */
-const TAXPAYER_LINE =
-  /(?:\bS\.?\s?A|\bC\.?\s?V|\bS\.?\s?C|\bA\.?\s?C|\bR\.?\s?L)\W*$|R\.?\s?F\.?\s?C\.?|\bRFC\b/;
-
-/**
- * Lines of a franchisor's block (`FRANQUICIANTE:` and the name and RFC under it): the seller is the franchisee.
- * Without that heading, a franchisee's heading alone on its line makes the taxpayer lines above it the franchisor's.
- */
-export function franchisorLines(lines: Line[]): Set<number> {
-  const out = new Set<number>();
-  const franchisee = /FRANQUICIATARI[OA]|FRANQUICIAD[OA]|OPERAD[OA] POR/;
-  const headingAlone = new RegExp(`^\\W*(?:${franchisee.source})\\W*$`);
-  // Above the first amount only: `OPERADO POR:` at the foot names a bank or an e-invoicing provider.
-  const firstAmount = lines.findIndex((l) => moneyIn(l.norm).length > 0);
-  const heading = lines.findIndex(
-    (l, i) =>
-      (firstAmount < 0 || i < firstAmount) &&
-      headingAlone.test(l.norm) &&
-      lines.slice(i + 1, i + 4).some((n) => TAXPAYER_LINE.test(n.norm)),
-  );
-  if (heading > 0 && !lines.some((l) => /FRANQUICIANTE/.test(l.norm)))
-    for (let k = 0; k < heading; k++) if (TAXPAYER_LINE.test(lines[k]?.norm ?? '')) out.add(k);
-  lines.forEach((l, i) => {
-    if (!/FRANQUICIANTE/.test(l.norm)) return;
-    out.add(i);
-    // Only a heading alone on its line has the franchisor under it; a line naming it is the whole block.
-    if (franchisee.test(l.norm) || !/FRANQUICIANTE\W*$/.test(l.norm)) return;
-    // Its name and RFC: two lines, or down to its RFC when the name wraps.
-    const rfcAt = lines.findIndex((n, k) => k > i && k <= i + 4 && /\bR\.?\s?F\.?\s?C\b/.test(n.norm));
-    for (let k = i + 1; k < Math.min(lines.length, rfcAt > 0 ? rfcAt + 1 : i + 3); k++) {
-      if (franchisee.test(lines[k]?.norm ?? '')) break;
-      out.add(k);
-    }
-  });
-  return out;
-}
-
 /** The words of `line` that spell one of `words` with their 0, 1, 5 read as O, I, S (`T1CKET`, `AGOST0`). */
 export const withKnownWords = (line: string, words: ReadonlySet<string>): string =>
   line.replace(/(?<![A-Z0-9])[A-Z015]{3,11}(?![A-Z0-9])/g, (w) => {
@@ -253,10 +201,7 @@ export const withKnownWords = (line: string, words: ReadonlySet<string>): string
 /** Short words a line may start with, in whatever case OCR read them: no speck. */
 const SHORT_WORDS = /^(?:y|e|o|u|a|la|el|de|del|los|las|en)$/i;
 
-/**
- * A line without up to three lower-case letters opening it before capitals (`i FERRETERIA …`, `Be`): thermal
- * printers print capitals, so they are a speck. Not a short word (`y ASOCIADOS`, `El FARO`) nor `sa DE CV`.
- */
+/** A line without up to three lower-case letters opening it before capitals. */
 export const withoutSpeck = (l: Line): Line => {
   const m = /^([A-Za-z]{1,3})[.,:;'"]*\s+(?=[A-ZÁÉÍÓÚÑ]{2})/.exec(l.raw);
   const speck = m?.[1] ?? '';
@@ -280,11 +225,7 @@ export interface TitleToken {
   confidence: number;
 }
 
-/**
- * A title line's tokens without what decorations leave: small-letter words at the ends of a title in capitals
- * (`mue BOTICA EL OASIS mus`), a colon inside a word (`EL:CAMINO`), a colon or quote ending a word another follows
- * (`CAMINO: REAL`), a dot ending a long one (an abbreviation is short).
- */
+/** A title line's tokens without what decorations leave. */
 function withoutDecorations(raw: TitleToken[]): TitleToken[] {
   const capital = (t: TitleToken): boolean =>
     /[A-ZÁÉÍÓÚÑ]{2}/.test(t.text) && t.text === t.text.toUpperCase();
@@ -302,12 +243,7 @@ function withoutDecorations(raw: TitleToken[]): TitleToken[] {
     );
 }
 
-/**
- * The lines of a title read alone (`*** EL TORNILLO FELIZ ***` reads `NM EL TORNILLO FELIZ NM`). Specks on both
- * ends are cut back to the first and last word (an article first, a figure last: `24H`); on one end only, the
- * symbols and the short tokens read unsurely go, not a title's own letter read surely (`CIRCULO K`). A line needs a
- * real word (a vowel and a consonant: not a logo's `EEE`) and to be mostly letters.
- */
+/** The lines of a title read alone (`*** EL TORNILLO FELIZ ***` reads `NM EL TORNILLO FELIZ NM`). */
 export function titleLines(read: string | TitleToken[][]): string[] {
   const lines =
     typeof read === 'string'

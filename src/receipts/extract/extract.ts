@@ -24,7 +24,7 @@ export function extractFields(text: string, today: Date): Extraction {
   const reading = readItems(lines);
   const read = reading.asRead;
   const itemsSum = read.length ? read.reduce((s, i) => s + i.amount, 0) : null;
-  const totals = extractTotals(lines, itemsSum, reading.lostTotal);
+  const totals = extractTotals(lines, itemsSum);
   // Line totals OCR misread are put right by the total they must add up to (a tip is no item).
   const withoutTip = totals.total !== null && totals.tip !== null ? totals.total - totals.tip : null;
   const items = reading.fitTo([totals.total, totals.subtotal, withoutTip, totals.gross]);
@@ -88,13 +88,11 @@ function vendorAndRfc(lines: Line[]): {
   // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
   const first = extractVendor(lines, null, null);
   const company = first.nameConfidence >= 0.5 ? first.name : null;
-  // Without a company name, a plain person's name (a store name such as `TAQUERIA GONZALEZ LOPEZ` would predict
-  // wrong letters).
+  // Without a company name, a plain person's name.
   const person = !company && first.name && isPersonName(first.name) ? first.name : null;
   const rfc = extractRfc(lines, company, person, company ? first.longerName : null);
   const vendor = extractVendor(lines, rfc?.rfc ?? null, rfc?.line ?? null);
-  // A company's name that only the RFC completed (`… S.A. DE` / `EV`) judges a 13-character reading again: a
-  // company's RFC has 12.
+  // A company's name that only the RFC completed judges a 13-character reading again: a company's RFC has 12.
   const typed = vendor.name !== null && withoutCompanyType(vendor.name) !== vendor.name;
   if (!company && typed && vendor.nameConfidence >= 0.5 && rfc?.rfc.length === 13) {
     const again = extractRfc(lines, vendor.name, null, vendor.longerName);
@@ -107,20 +105,14 @@ function vendorAndRfc(lines: Line[]): {
 export const withPersonLetters = (rfc: string, vendorName: string | null): string =>
   vendorName && isPersonName(vendorName) ? blindLettersFromName(rfc, vendorName) : rfc;
 
-/**
- * The razón social in another reading of the header, judged against a company RFC already read: only a name
- * ending in a company type whose initials the RFC confirms (a reading that lost a word of the name cannot be).
- */
+/** The razón social in another reading of the header, judged against a company RFC already read. */
 export function razonSocialFor(text: string, rfc: string): { name: string; confidence: number } | null {
   const vendor = vendorWithRfc(text, rfc);
   if (!vendor || vendor.confidence < COMPANY_NAME || !moralInitials(vendor.name)) return null;
   return nameContradictsRfc(vendor.name, rfc) ? null : vendor;
 }
 
-/**
- * The vendor read again from `text` with a company RFC that a re-read settled: a razón social that only the RFC
- * can mend (a garbled trade word, `nameForRfc`) is not taken from a reading that had no RFC of its own.
- */
+/** The vendor read again from `text` with a company RFC that a re-read settled. */
 export function vendorWithRfc(text: string, rfc: string): { name: string; confidence: number } | null {
   const vendor = extractVendor(toLines(text), rfc, null);
   return vendor.name ? { name: vendor.name, confidence: vendor.nameConfidence } : null;

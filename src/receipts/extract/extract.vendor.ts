@@ -7,25 +7,16 @@ import {
   SKIPPED_GIVEN_NAME,
   skippedInInitials,
 } from './extract.rfc.js';
-import {
-  franchisorLines,
-  type Line,
-  SPELLED_TYPE,
-  withoutCompanyType,
-  withoutSpeck,
-} from './extract.text.js';
+import { type Line, SPELLED_TYPE, withoutCompanyType, withoutSpeck } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
-import { respellToInitial, spellBusinessWords, withLostInitial } from './vocabulary.js';
+import { respellToInitial, spellBusinessWords } from './vocabulary.js';
 
 export interface Vendor {
   name: string | null;
   storeName: string | null;
   nameConfidence: number;
   storeConfidence: number;
-  /**
-   * The name with the text line above it, when that line could be the name's lost first part (`CADENA` over
-   * `COMERCIAL OXXO` / `S.A. DE C.V.`); null otherwise.
-   */
+  /** The name with the text line above it, when that line could be the name's lost first part. */
   longerName: string | null;
 }
 
@@ -58,17 +49,11 @@ const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
  */
 const NAME_LABEL =
   /^\W*(?:(?:RAZON SOCIAL|DENOMINACION(?: SOCIAL)?|NOMBRE|PROPIETARI[OA]|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR|FRANQUICIATARI[OA]|FRANQUICIAD[OA])(?:\s?[:.]\s*|\s+(?=[A-Z]{2}))|PROP\s?[:.]\s*)/;
-/**
- * An RFC printed after the name on its line (`CADENA COMERCIAL OXXO SA DE CV RFC: CCO860523114`), labelled or
- * shaped like one; the RFC is read on its own elsewhere.
- */
+/** An RFC printed after the name on its line, labelled or shaped like one. */
 const RFC_AFTER_NAME =
   /\s+(?:(?:R\.?\s?F\.?\s?C\.?|RFC)(?=[\s:.]|$).*|[A-Z&Ñ]{3,4}[-\s]?\d{6}[-\s]?[A-Z0-9]{3})$/;
 
-/**
- * `OXXO, 5.A. DE C.V.`, `QUIJOTE, $.A. DE C.V.`: an S read as 5 or `$` in a company type, put back only when the
- * line then ends in one.
- */
+/** An S read as 5 or `$` in a company type, put back only when the line then ends in one. */
 const withTypeS = (s: string): string => {
   if (ADDRESS.test(s)) return s;
   const typed = s.replace(/(^|[\s,])[5$](?=\.\s?A\b|\s?A\.?\s?DE\s?C|\.?\s?DE\s?R)/g, '$1S');
@@ -76,10 +61,7 @@ const withTypeS = (s: string): string => {
 };
 
 /**
- * `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`). A 1, 5
- * or 8 between two letters of a word of four letters or more is an I, S or B (`MIN1SUPER`, `PA5TELERIA`,
- * `LA BO8EDA`), and at its edge in a word of five letters or more (`5ANCHEZ`); not in an ordinal or a short brand
- * (`1ER PISO`, `LA 5TA`, `5ASEC`) nor in a short code (`A1A`).
+ * `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`).
  */
 /** A word of letters with the digits OCR takes for some of them (0 O, 1 I, 5 S, 8 B). */
 const SLIPPED_WORD = /\b[A-Z0158]*[A-Z][A-Z0158]*\b/g;
@@ -101,20 +83,11 @@ const bare = (w: string): string => w.replace(/[.,]$/, '');
 /** A customer's line (`PUBLICO EN GENERAL RFC: XAXX010101000`) keeps its RFC, and so stays no name. */
 const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.test(s);
 
-/**
- * A labelled field of a two-column header printed on the name's line (`LIBROS Y CULTURA PALABRA VIVA No. TICKET:
- * T-036448`, `SA DE CV FECHA: 19/11/25`): the right column, no part of the name. Only with its `:` or `#`
- * (`CAJA POPULAR MEXICANA` is a name).
- */
+/** A labelled field of a two-column header printed on the name's line. */
 const RIGHT_COLUMN =
   /\s+(?:(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|TRANSACCION)\s?(?:NO\.?\s?)?[:#]|(?:FECHA|HORA|CAJA|CAJERO|MESA|MESERO|TERMINAL|SUC|SUCURSAL)\s?:).*$/;
 
-/**
- * `S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`, `S.A.P.I; DE C.V:`, `DE C. V.`, `DE C-V.`, `S.A.P.Z. DE C.Y.`: a company
- * type's dots read as a comma, semicolon, colon or hyphen, a space OCR put inside `C.V.`, its V read as Y and the I
- * of S.A.P.I. as Z, 1 or L or lost, put back. Only when the line then ends in a company type (and did not before, or ends
- * in one spelt differently): a comma in a name (`HERMANOS, S.A.`) stays.
- */
+/** `S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`, `S.A.P.I; DE C.V:`, `DE C. V.`, `DE C-V.`, `S.A.P.Z. DE C.Y.`. */
 const typePunctuation = (s: string): string => {
   const dashed = s
     .replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ')
@@ -149,25 +122,18 @@ const typePunctuation = (s: string): string => {
   return typed !== dashed && end(typed) ? typed : dashed;
 };
 
-/**
- * A character set apart after a company type's last letter: no type ends so. After S.A., not a D or E: the start
- * of a DE C.V. wrapped below (`… HOGAR, SA. E` over a garbled `C.V.`, completed elsewhere).
- */
+/** A character set apart after a company type's last letter: no type ends so. After S.A., not a D or E. */
 const TYPE_SPECK =
   /(?<=\b(?:C\.?\s?[VY]\.?|R\.?\s?L\.?|S\.?\s?C\.?|S\.\s?A\.\s?S\.?|SAS))\s[A-Z0-9]$|(?<=\bS\.?\s?A\.?)\s[A-CF-Z0-9]$/;
 
 /** A name's leading article. */
 const ARTICLE = /^(?:EL|LA|LOS|LAS)$/;
 
-/**
- * A title's decoration read as a word at either end (`*** PAN ***` read `X% PAN +1`, `XX* PAN`): one or two letters
- * or figures with a star, percent, plus, equals sign or tilde among them (not a hash: `FONDA LA MESA #2`).
- */
+/** A title's decoration read as a word at either end. */
 const DECORATION = /^[A-Z0-9]{0,2}[*%+=~][A-Z0-9*%+=~]{0,3}\s+|\s+[A-Z0-9]{0,2}[*%+=~][A-Z0-9*%+=~]{0,3}$/g;
 
 /**
- * A line as the name rules read it; `titled` keeps what a title may print (`FONDA LA MESA # 2`, `LA NOTA: …`) but its
- * decoration (DECORATION).
+ * A line as the name rules read it; `titled` keeps what a title may print but its decoration (DECORATION).
  */
 const clean = (s: string, titled = false): string =>
   typePunctuation(titled ? withTypeS(s).replace(DECORATION, '') : withTypeS(s).replace(RIGHT_COLUMN, ''))
@@ -222,10 +188,7 @@ export function rfcNameMatch(name: string, rfc: string | null): number {
   );
 }
 
-/**
- * A line with the look-alike digits among its words' letters read as letters (`FRANC1SCO D0MINGUEZ`), so a name
- * reads as one: words with at most two such digits and three letters or more. An RFC or a code keeps its digits.
- */
+/** A line with the look-alike digits among its words' letters read as letters, so a name reads as one. */
 const withLetterSlips = (l: Line): Line => {
   const norm = l.norm.replace(SLIPPED_WORD, (w) => {
     const digits = w.replace(/[^0158]/g, '').length;
@@ -237,12 +200,9 @@ const withLetterSlips = (l: Line): Line => {
 /** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
 export function extractVendor(read: Line[], rfc: string | null, rfcLine: number | null): Vendor {
   const lines = read.map(withLetterSlips);
-  // A franchisor's block (`FRANQUICIANTE:`, its name and RFC) is no part of the seller's header.
-  const franchisor = franchisorLines(lines);
   const topEnd = Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1));
-  // Specks before a line are dropped for company and store names. Not for a person's name: a speck there
-  // (`ia JUAN CARTOS …`) marks a garbled reading, which must not judge the RFC's letters.
-  const header = lines.slice(0, topEnd).filter((_, i) => !franchisor.has(i));
+  // Specks before a line are dropped for company and store names. Not for a person's name.
+  const header = lines.slice(0, topEnd);
   const top = header.map(withoutSpeck);
   let name: string | null = null;
   let nameConfidence = 0;
@@ -262,14 +222,11 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       /^DE\s?R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(typed) && !/\bS\.?$/.test(above)
         ? `${/R\./.test(typed) ? 'S.' : 'S'} ${typed}`
         : typed;
-    // A line that is only a company type (`S. DE R.L. DE C.V.`, `S.C.`, `A.C.`) ends the name wrapped above it; a
-    // bare `SA` or `SC` without its dots may be any two stray letters.
+    // A line that is only a company type ends the name wrapped above it.
     const typeOnly =
       SUFFIX.test(cur) &&
       withoutCompanyType(cur) === '' &&
-      // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC (`MEDICO CIRUJANO` / `S.C.` over a
-      // doctor's name and RFC), nor under a greeting. An S.A.S. without dots only where the company RFC confirms
-      // the name it ends (with the line above it, or the two).
+      // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC, nor under a greeting.
       (/\bDE\b/.test(cur) ||
         // (Its last dot may be lost: `S.C`.)
         (/^(?:[SA]\.\s?[CA]\.?|S\.\s?A\.\s?S\.)$/.test(cur) &&
@@ -278,16 +235,14 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
           (!NOT_A_NAME.test(above) || fitsRfc(`${above} ${cur}`))) ||
         (cur === 'SAS' &&
           (fitsRfc(`${above} SAS`) || fitsRfc(`${clean(top[i - 2]?.norm ?? '')} ${above} SAS`))) ||
-        // An undotted SC or AC likewise, and only on a header with no other company type (`- SC -` decorating a
-        // title above a razón social with its own).
+        // An undotted SC or AC likewise, and only on a header with no other company type.
         (/^(?:SC|AC)$/.test(cur) &&
           fitsRfc(`${above} ${cur}`) &&
           !top.some((l, k) => k !== i && SUFFIX.test(clean(l.norm))))) &&
       isTexty(above) &&
       !ADDRESS.test(above);
     if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
-      // The comma before a wrapped company type is part of the printed name (`LA TERRAZA,` / `S.A. DE C.V.`).
-      // (A speck read after the comma aside: `… DEL SUADERO, ;`.)
+      // The comma before a wrapped company type is part of the printed name.
       const comma = /,[\s;:.]*$/.test((top[i - 1]?.norm ?? '').replace(RIGHT_COLUMN, '')) ? ',' : '';
       name = `${clean(top[i - 1]?.norm ?? '')}${comma} ${cur}`;
       nameConfidence = 0.8;
@@ -307,9 +262,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       // (A 13-character reading too: the company's RFC with a character inserted, `CMIB880113ZX4`.)
       (rfc?.length ?? 0) >= 12 &&
       initialsFit(moralInitials(`${cur} C.V.`), rfc ?? '');
-    // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left (not a
-    // C.V. read as `CY`: the rules below) (`… S.A.P.I. DE a` / `E CN`): only where the RFC confirms the name it
-    // completes (a capital speck before it aside, see below).
+    // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left.
     const open = cur.replace(/(?<=\bDE)\s(?!C)[A-Z]{1,2}$/, '');
     const completed = `${open} C.V.`;
     const lostCv =
@@ -340,8 +293,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       });
     // (A company type alone names nobody: the name it ends was not read.)
     if (SUFFIX.test(cur) && isTexty(cur) && withoutCompanyType(cur) !== '' && !yields()) {
-      // "..., S.A." + "DE C.V." on the next line is one name wrapped in two; its DE lost or garbled (`C.V.`,
-      // `CC.V.`, `OE C.V.`), the type is still S.A. DE C.V.
+      // "..., S.A." + "DE C.V." on the next line is one name wrapped in two.
       const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);
       // The rest of the type wrapped, a speck from the paper's edge on either side (`5 DE C.Y. se`).
       const tail = [
@@ -361,8 +313,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   // A long name wrapped mid-name (`OPERADORA DE RESTAURANTES` / `LA TERRAZA, S.A. DE C.V.`): the line above
   // belongs to it when only together do their initials make the company RFC's letters.
   const lineAbove = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
-  // A figure there may be the name's (`CONSTRUCTORA 2000 Y MATERIALES`): the initials decide, not the digits. A
-  // lone figure or letter before it is a speck when only without it do the initials fit (`1 ALIMENTOS ITALIANOS`).
+  // A figure there may be the name's: the initials decide, not the digits.
   const unspecked = lineAbove.replace(LEAD_SPECK, '');
   const above = unspecked !== lineAbove && name && fitsRfc(`${unspecked} ${name}`) ? unspecked : lineAbove;
   const longerName = name && isTexty(above) && !ADDRESS_WORD.test(above) ? `${above} ${name}` : null;
@@ -372,15 +323,13 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     moralInitials(name) !== rfc?.slice(0, 3) &&
     // Not a title that repeats the name (`ALMACENES DEL PACIFICO` over `ALMACENES DEL PACIFICO SAS`: APA twice over).
     !withoutCompanyType(name).startsWith(above) &&
-    // A two-word name's third initial is unsure (`ALMACENES LA` / `VIOLETA SA DE CV`: AV?); its two known ones
-    // still have to be the RFC's.
+    // A two-word name's third initial is unsure; its two known ones still have to be the RFC's.
     fitsRfc(longerName)
   ) {
     name = longerName;
     nameLine--;
   }
-  // A name wrapped after its leading article (`LA` / `MODERNA DEPARTAMENTAL, S.A.S.`): an article alone on the line
-  // above is the name's, though the initials, which skip articles, cannot tell.
+  // A name wrapped after its leading article.
   if (name && SUFFIX.test(name) && ARTICLE.test(lineAbove) && !ARTICLE.test(name.split(' ')[0] ?? '')) {
     name = `${lineAbove} ${name}`;
     nameLine--;
@@ -430,30 +379,21 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     }
   }
   if (!name && rfc?.length === 13) {
-    // Up to six words: particles count (`MARIA DE LOURDES PEREZ Y LOPEZ`); one comma may part surnames from
-    // given names (`HERNANDEZ SOTO, MARIA JOSE`).
-    // Not a trade or regime line (`PERSONAS FISICAS CON ACTIVIDADES …`, `REGIMEN SIMPLIFICADO …`).
+    // Up to six words: particles count; one comma may part surnames from given names.
     const personLike = (read: string): boolean =>
       /^[A-Z]+( [A-Z]+){2,5}$/.test(read.replace(/,(?= [A-Z])/, '')) &&
       !BUSINESS.test(read) &&
       !STAFF.test(read) &&
       rfcNameMatch(read, rfc) >= 0.75;
-    // A speck read as a lone figure before the name (`0: ROSA ELENA VAZQUEZ MORALES`: no name starts with one),
-    // or as a letter (`U ESTELA MARTINEZ UGALDE`, `Í JUAN CARLOS …`) when the RFC's letters agree at least as well
-    // without it (`E ESPERANZA NAVARRO PADILLA`: NAPE either way); not J or M, José's and María's initials
-    // (`J GUADALUPE PEREZ LOPEZ`).
-    // A letter after it is a speck from the paper's edge (`HERNANDEZ PACHECO SOCORRO E`): no name ends so.
+    // A speck read as a lone figure before the name, or as a letter when the RFC's letters agree at least as
+    // well without it; not J or M, José's and María's initials.
     const unspecked = (line: string): string => {
       const read = line.replace(/^\d[:.]? (?=[A-Z]+( [A-Z]+){2})/, '');
       const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
       const kept = rest !== read && rfcNameMatch(rest, rfc) >= rfcNameMatch(read, rfc) ? rest : read;
       return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
     };
-    // A labelled name wrapped onto the next line (`PROPIETARIO: ROSA ELENA IBARRA` / `QUINTERO`): joined when the
-    // RFC's letters agree better with the whole. Unlabelled, wrapped anywhere (`ARMANDO AGUILAR` / `HERNANDEZ`,
-    // `MARIA GUADALUPE` / `FLORES NAVARRO`), only when the whole gives every letter of the RFC and neither line
-    // does alone (a store title over the owner's name: `MATERIALES LEDESMA HNOS` / `MONICA LEDESMA GUTIERREZ`),
-    // or the line above is a JOSE or MARIA the RFC's letters skip (`JOSE` / `LUIS HERNANDEZ OCHOA`).
+    // A labelled name wrapped onto the next line.
     const withWrap = (l: Line, i: number): string => {
       const read = unspecked(clean(l.norm));
       const next = clean(header[i + 1]?.norm ?? '');
@@ -469,8 +409,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
       const joined = `${read} ${next}`;
       return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;
     };
-    // The line whose letters agree best with the RFC's (first on a tie): a store title can read like a name too
-    // (`MATERIALES LEDESMA HNOS` gives LEHM, three of LEGM's four letters, above `MONICA LEDESMA GUTIERREZ`).
+    // The line whose letters agree best with the RFC's (first on a tie).
     const person = header
       .map(withWrap)
       .filter(personLike)
@@ -485,9 +424,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     }
   }
   const storeLine = top.find(
-    // A figure may be the store's (`KIOSKITO 365`, `CONSTRUCTORA 2000`); five digits in a row are a postal code
-    // or a phone number.
-    // Nor a greeting or a copy's note printed above the title (`BIENVENIDO`, `*** COPIA CLIENTE ***`).
+    // A figure may be the store's; five digits in a row are a postal code or a phone number.
     (l) => {
       const title = clean(l.norm, true);
       return (
@@ -503,8 +440,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   // A large title set over two lines, the kind of business on the first and a name led by an article on the
   // second (`TAQUERIA` / `EL GUERO`); not an owner's name (`ROSA MARTINEZ`), a branch or a greeting.
   const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
-  // Or a title whose first line ends in a word no name ends with (`GASOLINERA SAN` / `RAFAEL`, `MINI SUPER EL` /
-  // `NOPAL`): the next short line finishes it.
+  // Or a title whose first line ends in a word no name ends with: the next short line finishes it.
   const unfinished = storeName !== null && /\b(?:SAN|DE|DEL|LA|EL|LOS|LAS|Y)$/.test(storeName);
   if (storeName && below && (KIND_ONLY.test(storeName) || unfinished)) {
     const rest = clean(below.norm);
@@ -517,9 +453,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     const plain = isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest);
     if (named && plain && top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
   } else if (storeName && below && name && SUFFIX.test(name) && top.indexOf(below) !== nameLine) {
-    // Or a title wrapped before a word of the razón social (`MERCADITO` / `SOLEDAD` over `ABASTECEDORA SOLEDAD
-    // S.A. DE C.V.`): the next line's words that the company's name has, up to a stray one (`ARCOIRIS MERA`). Not
-    // the razón social's own first line (`COMERCIAL` / `ABARROTERA DEL NORTE …`, joined above).
+    // Or a title wrapped before a word of the razón social.
     const company = new Set(withoutCompanyType(name).match(/[A-Z]+/g));
     const rest = clean(below.norm);
     const words = /^[A-Z ]+$/.test(rest) ? rest.split(' ') : [];
@@ -533,18 +467,15 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     )
       storeName = `${storeName} ${first}`;
   }
-  // No separate commercial name read: the razón social without its company type is the best guess. So too when the
-  // title line is the razón social's first, wrapped before its last words (`ABARROTES Y SERVICIOS DEL` / `SOL S.C.`).
+  // No separate commercial name read: the razón social without its company type is the best guess.
   if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
   else if (storeName && storeLine && name && top.indexOf(storeLine) === nameLine && SUFFIX.test(name)) {
     const whole = withoutCompanyType(name).replace(/,$/, '');
     if (whole.startsWith(storeName) && whole.length > storeName.length) storeName = whole;
   }
   if (name && storeName && rfc?.length === 12) name = withStoreArticle(name, storeName, rfc);
-  // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when the
-  // company RFC's letters are the rest's initials.
-  // So is a lone figure (`4 MATERIALES Y HERRAJES …`): a name that starts with a number (`3 HERMANOS`) has its
-  // RFC letters from the number's words (TRES), so the rest's initials do not make them.
+  // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when
+  // the company RFC's letters are the rest's initials.
   const specked = name && rfc?.length === 12 ? LEAD_SPECK.exec(name) : null;
   if (name && specked && SUFFIX.test(name) && moralInitials(name.slice(2)) === rfc?.slice(0, 3))
     name = name.slice(2);
@@ -574,11 +505,8 @@ const lookalikeCaps = (a: string, b: string): boolean =>
   BLURRED_CAPS.some((p) => p === a + b || p === b + a);
 
 /**
- * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one the
- * check digit sees and the name's a look-alike of it (`COMERCIAL ABARROTERA DEL HAJIO` under CAB…: BAJIO): that
- * word's first letter as the RFC has it; or whose initial was lost where the RFC's letter before the word makes a
- * known business word (`ADENA COMERCIAL …` under CCN…: CADENA). The rest of the name must agree with the RFC as it
- * is; anything else is left as read (a lost word, a name SAT abbreviates otherwise).
+ * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one
+ * the check digit sees and the name's a look-alike of it: that word's first letter as the RFC has it.
  */
 export function initialFromRfc(name: string, rfc: string): string {
   const initials = moralInitials(name);
@@ -591,14 +519,8 @@ export function initialFromRfc(name: string, rfc: string): string {
       const want = rfc[k] ?? '';
       const read = word[0] ?? '';
       if (read === want) continue;
-      // Its initial lost altogether (`ADENA COMERCIAL …` under CCN…), where the whole word is a known one.
-      const lost = withLostInitial(bare(word), want);
-      const spelt = lost
-        ? lost + word.slice(bare(word).length)
-        : lookalikeCaps(read, want) && checkDigitSees(rfc, k, read)
-          ? want + word.slice(1)
-          : null;
-      if (spelt === null) continue;
+      if (!lookalikeCaps(read, want) || !checkDigitSees(rfc, k, read)) continue;
+      const spelt = want + word.slice(1);
       const respelt = [...parts.slice(0, i), spelt, ...parts.slice(i + 1)].join(' ');
       if (moralInitials(respelt) === rfc.slice(0, 3)) return respelt;
     }
@@ -606,15 +528,9 @@ export function initialFromRfc(name: string, rfc: string): string {
   return name;
 }
 
-/**
- * Company types of other countries, as their receipts print them: Malaysia's `SDN BHD` (private) and `BHD` /
- * `BERHAD`, and the English `LTD`, `LIMITED`, `INC`, `LLC`, `PLC`. `SON BHD`, `S0N BHD`: the D of SDN read as O.
- */
+/** Company types of other countries, as their receipts print them. */
 const FOREIGN_TYPE = /(?:\b(?:S\s?[DO0]\s?N\.?\s?B\s?H\s?D|BHD|BERHAD|LTD|LIMITED|INC|LLC|PLC)\.?|\sS\/B)$/;
-/**
- * A company's registration number printed after its name (`(867388-U)`, `(CO. NO:20154-T)`, Malaysia's format;
- * `S/B` is its Sdn Bhd abbreviated).
- */
+/** A company's registration number printed after its name. */
 const REGISTRATION = /\s*\(\s?(?:CO\.?\s?(?:NO|REG)\.?\s?:?\s?)?\d{4,8}\s?-\s?[A-Z]\s?\)$/;
 
 /**
@@ -629,19 +545,14 @@ export function foreignCompany(line: string): string | null {
   return read.replace(/\bS\s?[DO0]\s?N(\.?)\s?B\s?H\s?D(\.?)$/, 'SDN$1 BHD$2');
 }
 
-/**
- * `NAME, S.A.` and one or two letters of `DE C.V.`: a company type whose end OCR lost (or wrapped and garbled).
- * Not `S.A.S`, `S.A.P(.I.)` or `S.A. INSTITUCION…`, types of their own.
- */
+/** `NAME, S.A.` and one or two letters of `DE C.V.`: a company type whose end OCR lost. */
 const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))([A-Z]{1,2})$/;
 /** `C.V.` alone on a line, as faded print reads it (`C . Y`, `C.v.`): the end of a company type wrapped. */
 const WRAPPED_CV = /^C\s?[.,]?\s?[VY]\.?$/;
 
 /**
- * A razón social whose company type was cut short (`ALMACENES MODA Y HOGAR, SA. E`) or garbled before a wrapped
- * `C.V.` (`TIENDAS SUPER KIOSCO EL FARO, S.A. py` / `C . Y`), when its initials are exactly the company RFC's
- * letters (once a word the RFC contradicts is respelt: `nameForRfc`): the type completed as `S.A. DE C.V.` (by far
- * the commonest `S.A.` form), in the ticket's style.
+ * A razón social whose company type was cut short or garbled before a wrapped `C.V.`, when its initials are
+ * exactly the company RFC's letters: the type completed as `S.A. DE C.V.`, in the ticket's style.
  */
 function cutCompanyType(line: string, next: string, rfc: string): string | null {
   const m = CUT_TYPE.exec(line);
@@ -655,13 +566,7 @@ function cutCompanyType(line: string, next: string, rfc: string): string | null 
   return `${name}${m[2]} ${/[.,]/.test(m[3] ?? '') ? 'S.A. DE C.V.' : 'SA DE CV'}`;
 }
 
-/**
- * A razón social whose initials a company RFC contradicts, each contradicting word among the first three respelt
- * as the one known business word that starts with the RFC's letter (`TIENDAS SUPER EXOSCO` → `… KIOSCO` for
- * TSK…). Null unless the initials are then exactly the RFC's; never into a word the name already has. Only for a
- * line whose company type is garbled too (`cutCompanyType`): on a name read whole, a proper name near a trade word
- * (`CARNES MONTE ALTO`, `NORTE`) would be respelt whenever the RFC is misread.
- */
+/** A razón social whose initials a company RFC contradicts, its words respelt as known business words. */
 export function nameForRfc(name: string, rfc: string): string | null {
   const want = rfc.slice(0, 3);
   if (moralInitials(name) === want) return null;
@@ -683,12 +588,7 @@ export function nameForRfc(name: string, rfc: string): string | null {
 /** Short words that are no garbled article: a name may print them where its title has one (`TACOS AL PASTOR`). */
 const NOT_ARTICLE = /^(AL|MI|TU|SU|UN|MA|LO|DON|SAN|DOS|MIS|SUS|TUS|UNA)$/;
 
-/**
- * An article of the store name garbled in the company name that holds the name (`KIOSCO KI FARO` under the title
- * `EL FARO`): the title, printed larger, spells it. Only a word of the article's length that is no short word
- * itself (`TACOS AL PASTOR`, `MI CASA` stay), only where the company RFC confirms the name's initials and the
- * article leaves them as they are (a word the initials count is read, not garbled).
- */
+/** An article of the store name garbled in the company name that holds the name. */
 function withStoreArticle(name: string, store: string, rfc: string): string {
   if (!SUFFIX.test(name) || moralInitials(name) !== rfc.slice(0, 3)) return name;
   const title = store.split(' ');
@@ -707,10 +607,7 @@ function withStoreArticle(name: string, store: string, rfc: string): string {
   return words.join(' ');
 }
 
-/**
- * OCR slips inside the company type (`DE CV.`, `S.A,`, `C.Y`, a garbled `DE` between S.A. and C.V.: `S.A. py C.V.`)
- * rewritten in the style the ticket uses.
- */
+/** OCR slips inside the company type rewritten in the style the ticket uses. */
 export function canonicalSuffix(name: string): string {
   return (
     name

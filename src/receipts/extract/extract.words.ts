@@ -1,7 +1,4 @@
-/**
- * The total written in words (`SON: DOSCIENTOS CINCUENTA Y TRES PESOS 71/100 M.N.`): a reading of the total
- * independent of the digits.
- */
+/** The total written in words: a reading of the total independent of the digits. */
 import { VALOR_DE_PALABRA } from '../../pdf/numero.letras.js';
 import { type Line, stripAccents } from './extract.text.js';
 

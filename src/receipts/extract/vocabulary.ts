@@ -55,15 +55,7 @@ export function respellToInitial(word: string, initial: string): string | null {
   return found.length === 1 ? (found[0] as string) : null;
 }
 
-/** `word` with its lost first letter put back (`ADENA` → `CADENA`) when that makes a known word, else null. */
-export function withLostInitial(word: string, initial: string): string | null {
-  return !KNOWN.has(word) && KNOWN.has(initial + word) ? initial + word : null;
-}
-
-/**
- * A business name with each word misread by one look-alike letter spelt back (`GASOLIMEROS` → `GASOLINEROS`,
- * `CAFF.` → `CAFE`); known, short, unmatched and ambiguous words stay.
- */
+/** A business name with each word misread by one look-alike letter spelt back. */
 export function spellBusinessWords(name: string): string {
   return withAmpersand(name).replace(/\b([A-Z]{4,})(\.?)(?=\s|,|$)/g, (all, word: string) => {
     if (KNOWN.has(word)) return all;
@@ -72,10 +64,7 @@ export function spellBusinessWords(name: string): string {
   });
 }
 
-/**
- * An ampersand between two words read as a currency sign or a 6 with a stray mark (`MODA €: HOGAR`, `LOPEZ 6:
- * HIJOS`); a figure alone (`GRUPO 6 HERMANOS`) and one before a company type stay.
- */
+/** An ampersand between two words read as a currency sign or a 6 with a stray mark. */
 function withAmpersand(name: string): string {
   return name.replace(/(?<=[A-Z]{2}) (?:[€$£%&][:.]?|6:) (?=[A-Z]{2})(?!S\.?\s?[AC]\b|DE\b)/g, ' & ');
 }

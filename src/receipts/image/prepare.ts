@@ -33,10 +33,7 @@ export async function prepareImage(image: Buffer, options: PrepareOptions = {}):
   return (await preparePage(image, options)).png();
 }
 
-/**
- * A prepared page, and the same page mapped at another ink level: decoding, cropping and the background are done
- * once; a re-read at a bolder ink redoes only the ink mapping.
- */
+/** A prepared page, and the same page mapped at another ink level. */
 export interface PreparedPage {
   /** The page as an uncompressed PGM (pgmOf), what the readings get. */
   pgm: Buffer;
@@ -54,23 +51,14 @@ export interface PreparedPage {
 const FIRST_LOOK_PIXELS = 3e6;
 /** No prepared page has more pixels than this (tesseract's layout pass grows with them; the header re-read doubles it). */
 const MAX_PAGE_PIXELS = 6e6;
-/**
- * The page widths every pixel measure here was tuned on (dev pages: 660–1045 px): a wider page is prepared again
- * at WIDTH.to, unless that brings its text under TEXT_HEIGHT.min.
- */
+/** The page widths every pixel measure here was tuned on (dev pages: 660–1045 px). */
 const WIDTH = { max: 1150, to: 900 };
-/**
- * Text lower than this (textHeight; dev: 14–30 px) loses strokes to the line model: the page is prepared again
- * with it at `to`. Enlarging 14–16 px text, or sizing big pages by text height, read worse.
- */
+/** Text lower than this (textHeight; dev: 14–30 px) loses strokes to the line model. */
 const TEXT_HEIGHT = { min: 13, to: 17 };
 /** No photo is enlarged more than this (a thumbnail's text is not there to be found). */
 const MAX_UPSCALE = 3;
 
-/**
- * The photo prepared for OCR at the resolution tesseract reads best: big photos shrunk while decoded, then
- * prepared again when rescaleFactor says. An explicit `scale` is used as given.
- */
+/** The photo prepared for OCR at the resolution tesseract reads best. */
 export async function preparePage(image: Buffer, options: PrepareOptions = {}): Promise<PreparedPage> {
   if (options.scale !== undefined) return prepareAt(image, options);
   const { width = 0, height = 0 } = await sharp(image, DECODE).metadata();
@@ -82,8 +70,7 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
 }
 
 /**
- * How much a first-look page (text `text` px high, prepared at `first` × the photo) should be scaled: small text
- * to TEXT_HEIGHT.to, else a wide page to WIDTH.to; never past MAX_UPSCALE or MAX_PAGE_PIXELS; 1 within 2 %.
+ * How much a first-look page should be scaled: small text to TEXT_HEIGHT.to, else a wide page to WIDTH.to.
  */
 export function rescaleFactor(width: number, height: number, text: number | null, first = 1): number {
   let factor = 1;
@@ -96,10 +83,7 @@ export function rescaleFactor(width: number, height: number, text: number | null
 /** Blank rows between two runs of ink that still make one run: the gaps of dot-matrix print and faded strokes. */
 const RUN_GAP = 2;
 
-/**
- * The typical height of the page's text in pixels: the median run (≥ 4 rows, gaps of RUN_GAP closed) of inked rows
- * in narrow upright strips, narrow so a tilted line hardly joins two. Null on a page without ink.
- */
+/** The typical height of the page's text in pixels. */
 export function textHeight(g: Gray): number | null {
   const { data, width, height } = g;
   const strip = Math.max(24, Math.round(width / 12));
@@ -192,9 +176,8 @@ function croppedToPaper(
 const FRAME_EDGE = 3;
 
 /**
- * The page with the table's dark band around the paper whitened (ink from the outer margin running down half the
- * page, or encircling most of it): tesseract reads text inside a dark ring as its holes, and on some tilted photos
- * reads 7 words of 114. Null without such a band. A rescue only: whitening it moves tesseract's line finding.
+ * The page with the table's dark band around the paper whitened (ink from the outer margin running down half
+ * the page, or encircling most of it).
  */
 export function framelessPage(page: PreparedPage): PreparedPage | null {
   const { data, width, height } = page.gray;
@@ -321,10 +304,7 @@ async function saturation(photo: Img, like: Gray): Promise<Gray> {
   return rankFilter({ data: out, width: like.width, height: like.height }, PAPER_GROWTH, false);
 }
 
-/**
- * Divides by the background so shadows and gradients become white paper and ink stays dark. The table (darker
- * than the paper's level) becomes white, but never inside the paper's outline: text under a shadow stays.
- */
+/** Divides by the background so shadows and gradients become white paper and ink stays dark. */
 function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: number): Gray {
   const out = Buffer.alloc(g.data.length);
   const { width, height } = g;
@@ -439,10 +419,7 @@ function brightCore(bg: Gray, bright: (i: number) => boolean): { starts: number[
   return count < data.length * 0.15 ? null : { starts, box };
 }
 
-/**
- * Bounding box and outline of the paper; null when it fills the frame or is unclear. The paper is the bright core
- * grown over what still looks like paper (paperLike), then back over bright sides the flood missed.
- */
+/** Bounding box and outline of the paper; null when it fills the frame or is unclear. */
 function paperBox(
   bg: Gray,
   sat: Gray,
@@ -454,8 +431,7 @@ function paperBox(
   if (!core) return null;
   const mask = new Uint8Array(data.length);
   const paper = flood(width, height, core.starts, mask, paperLike(bg, sat, bright, level));
-  // A shadow over part of the paper leaves only its lit part above Otsu's level; on a dark table the flood's
-  // extent is the paper's.
+  // A shadow over part of the paper leaves only its lit part above Otsu's level.
   const [x0, y0, x1, y1] = keepBrightSides(
     bg,
     darkAround(bg, mask, level) ? union(core.box, paper) : core.box,
@@ -541,7 +517,6 @@ function convexHull(points: Point[]): Point[] {
 /**
  * For each row of a `width`×`height` image, the span [from, to) inside a convex polygon, shrunk by `inset`
  * pixels on every side (erosion by a square), except on sides within `edge` pixels of the image's border.
- * Rows outside the polygon get an empty span.
  */
 function polygonSpans(poly: Point[], width: number, height: number, inset: number, edge: number): Spans {
   const lo = new Float64Array(height).fill(Number.POSITIVE_INFINITY);
@@ -576,10 +551,7 @@ function polygonSpans(poly: Point[], width: number, height: number, inset: numbe
   return { from, to };
 }
 
-/**
- * The box grown back over paper the flood missed (gradients, separators, a title or stamp): each side while the
- * strip beyond it is paper-bright in 30 % of its pixels. Cutting text off costs more than a margin.
- */
+/** The box grown back over paper the flood missed (gradients, separators, a title or stamp). */
 function keepBrightSides(g: Gray, box: Rect, level: number): Rect {
   const { data, width, height } = g;
   // Whether the pixels from `i`, `n` of them `step` apart, are bright enough.
@@ -691,9 +663,8 @@ const darkRows = (g: Gray, x: number, y0: number, y1: number): number => {
 };
 
 /**
- * Large print above the first line a reading found (a store name in a display font, which tesseract's single-block
- * layout leaves out): the box from the first run of ink at least 1.4 × the body's text height down to the first
- * line read, and whether it is printed white on a dark bar (then the box is the bar's). Null when there is none.
+ * Large print above the first line a reading found (a store name in a display font, which tesseract's
+ * single-block layout leaves out).
  */
 export function unreadTitle(
   g: Gray,
@@ -723,9 +694,7 @@ export function unreadTitle(
 }
 
 /**
- * Per row above `end`, the share of the page's width that is dark, counting only columns that may hold print:
- * columns dark down most of those rows are the paper's edge or the table, unless well inside the text read (a
- * dark bar a title is printed on); columns well outside that text are a tilted paper's edge.
+ * Per row above `end`, the share of the page's width that is dark, counting only columns that may hold print.
  */
 function rowShares(g: Gray, read: Box[], body: number, end: number): number[] {
   const textLeft = Math.min(...read.map((b) => b.x0));
@@ -807,10 +776,7 @@ export async function grayCrop(
   );
 }
 
-/**
- * An inverted bar reduced to its print, in place: ink touching the cut's border (the bar's edge, a dark ring once
- * inverted) whitened, the rest black or white. Read as one line where the grey crop reads nothing.
- */
+/** An inverted bar reduced to its print, in place. */
 function barPrint(g: Gray): void {
   const { data, width: w, height: h } = g;
   const dark = (i: number): boolean => (data[i] ?? 255) < 128;

@@ -17,11 +17,7 @@ export interface Region {
   count: number;
 }
 
-/**
- * The 4-connected region of a `width`×`height` grid grown from `starts` over the pixels `accept` allows. Marks
- * what it visits in `seen` (a start already marked is not a start), so the caller can read the region as a mask
- * or keep filling other regions with the same array.
- */
+/** The 4-connected region of a `width`×`height` grid grown from `starts` over the pixels `accept` allows. */
 export function flood(
   width: number,
   height: number,

@@ -21,11 +21,7 @@ function rowInk(g: Gray, span: [number, number], box: Box): Array<[number, numbe
   return rows;
 }
 
-/**
- * The column span of each of a word's `count` characters, or null when the ink does not divide that way.
- * Characters are the runs of inked columns; a run as wide as several characters (bold glyphs that touch) is cut
- * at its faintest columns near the expected boundaries.
- */
+/** The column span of each of a word's `count` characters, or null when the ink does not divide that way. */
 export function glyphSpans(g: Gray, box: Box, count: number): Array<[number, number]> | null {
   const x0 = Math.max(0, box.x0);
   const x1 = Math.min(g.width, box.x1);
@@ -67,10 +63,7 @@ export function glyphSpans(g: Gray, box: Box, count: number): Array<[number, num
   return out;
 }
 
-/**
- * How much narrower a character's outline is at mid-height than its bowls above and below: an 8 pinches to a
- * waist (about 0.8 and less), a zero's outline does not (1.0), whatever is inside it.
- */
+/** How much narrower a character's outline is at mid-height than its bowls above and below. */
 export function waistRatio(g: Gray, span: [number, number], box: Box): number {
   const widths = rowInk(g, span, box).map((r) => (r ? r[1] - r[0] + 1 : 0));
   let a = 0;
@@ -153,9 +146,7 @@ const dateOrTimeWord = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_OR_
 
 /**
  * The words `judge` picks (dates and times) whose 8s, 6s and 9s are barred zeros by their outline, corrected:
- * an 8 with straight sides and a counter (`18-MAR` → `10-MAR`), a 6 or 9 with no notch, a counter and no waist.
- * Only on a page where some 8 shows a clear waist (for 8s), or some 6 or 9 a clear notch (for 6s and 9s), so a
- * font or blur that hides them changes nothing. Amounts are left to the arithmetic.
+ * an 8 with straight sides and a counter, a 6 or 9 with no notch, a counter and no waist.
  */
 export function barredZeros(
   g: Gray,
@@ -201,10 +192,7 @@ export function barredZeros(
 /** A gap between two letters this many times the word's median gap, and a quarter of its height, parts two words. */
 const WORD_GAP = { median: 2.2, height: 0.25 };
 
-/**
- * A word of eight letters or more read with its spaces lost (`ELPORVENIRCOFFEE`): a space put back at each gap
- * between its letters (glyphSpans) far wider than the others.
- */
+/** A word of eight letters or more read with its spaces lost. */
 export function respacedWord(g: Gray, word: { text: string; bbox: Box }): string {
   const chars = [...word.text];
   if (chars.length < 8 || !/^[A-ZÑ]+$/.test(word.text)) return word.text;
@@ -271,10 +259,7 @@ export const identifierWord = (w: OcrWord): boolean =>
   !DATE_OR_TIME.test(w.text) &&
   !/[A-Z&Ñ]{3}\w?\d{6}/i.test(w.text);
 
-/**
- * The words `judge` picks whose 8s, 6s or 9s are the page's own zeros (`83768` for `83760`): each compared
- * (glyphGrid) with the mean shapes of the page's zeros and of its own digit, from the digits the page read surely.
- */
+/** The words `judge` picks whose 8s, 6s or 9s are the page's own zeros. */
 export function zerosByLikeness(
   g: Gray,
   words: OcrWord[],
@@ -322,11 +307,7 @@ export function zerosByLikeness(
   return [...fixes].map(([word, chars]) => ({ word, text: chars.join('') }));
 }
 
-/**
- * The OCR text with barred zeros put back, judged on the prepared page the words were read from: `dates` in its
- * date and time words (barredZeros) and its identifiers (zerosByLikeness); `also` in those and in the words
- * `also` picks too (the RFC's: another reading, which its check digit judges).
- */
+/** The OCR text with barred zeros put back, judged on the prepared page the words were read from. */
 export function barredZeroReadings(
   page: Gray,
   ocr: OcrResult,

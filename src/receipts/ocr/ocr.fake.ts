@@ -1,9 +1,6 @@
 import type { OcrEngine, OcrOptions, OcrResult } from './ocr.js';
 
-/**
- * Returns canned OCR results (one per call, the last one repeated; a string is a result with that text and no
- * word boxes; a result's own confidence, when given, over `confidence`); records what it was asked.
- */
+/** Returns canned OCR results; records what it was asked. */
 export function createFakeOcrEngine(
   texts: Array<string | (Omit<OcrResult, 'confidence'> & { confidence?: number })>,
   confidence = 90,

@@ -60,11 +60,7 @@ export interface TesseractPoolOptions {
   /** Replace a worker after this many jobs: the wasm heap only grows, so recycling bounds memory. */
   recycleAfter?: number;
   langs?: string[];
-  /**
-   * Run on each replacement worker before it takes a job (a reading of a made-up page): a worker's first pages
-   * read 30–40 % slower while its hot code is compiled, and a replacement is started and warmed while the worker it
-   * replaces keeps serving, so no ticket waits for either.
-   */
+  /** Run on each replacement worker before it takes a job (a reading of a made-up page). */
   warmUp?: (recognize: PoolWorker['recognize']) => Promise<unknown>;
   /** Starts a worker; default a tesseract.js worker with the language data from node_modules. */
   start?: () => Promise<PoolWorker>;
@@ -227,13 +223,7 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
   return { recognize, close, stats };
 }
 
-/**
- * The words of tesseract's TSV output (one row per page, block, paragraph, line and word; level 4 a line, 5 a
- * word: `level page block par line word left top width height conf text`), lines numbered from 0 in reading order.
- * TSV rather than the JSON block tree: tesseract writes it in half the time (6 against 14 ms a page), and the
- * main thread gets one string instead of a tree of every symbol and its choices to copy and collect. The
- * confidence is floored, as the block tree gives it (same words, boxes and lines on all 40 dev pages).
- */
+/** The words of tesseract's TSV output, lines numbered from 0 in reading order. */
 export function wordsOfTsv(tsv: string): OcrWord[] {
   const out: OcrWord[] = [];
   let n = -1;

@@ -48,10 +48,8 @@ export function warmUpLines(): string[] {
 }
 
 /**
- * A made-up ticket (never stored), drawn as a monospaced text page in the size the preparation brings photos to.
- * Reading it on every OCR worker at start loads the model and compiles the recogniser's hot code, so the first
- * customers' tickets are not the ones that pay for it. Drawn with the machine's monospaced font (fontconfig): on
- * a machine without fonts the page is blank and the warm-up only starts the workers.
+ * A made-up ticket (never stored), drawn as a monospaced text page in the size the preparation brings photos
+ * to.
  */
 export function warmUpTicket(): Promise<Buffer> {
   const lines = warmUpLines();
