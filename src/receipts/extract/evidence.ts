@@ -1,6 +1,7 @@
 import { hasValidCheckDigit } from '../../catalogs/rfc.js';
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
+import { printedTypeForm } from './company.type.js';
 import { centsInWords } from './extract.amounts.js';
 import { FULL_MONTHS, MONTHS } from './extract.dates.js';
 import { fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
@@ -8,7 +9,6 @@ import {
   CARD_WORDS,
   type Line,
   moneyIn,
-  SPELLED_TYPE,
   stripAccents,
   TOTAL_WORD,
   toLines,
@@ -364,20 +364,27 @@ const speckWord = (at: Line[], name: string): boolean =>
   );
 
 /**
- * A company type as tickets print it: all its dots or none (`S.A. DE C.V.`, `SA DE CV`, `S.A.P.I. DE C.V.`,
- * `S. DE R.L. DE C.V.`, `S.C.`…) or written out. Anything else (`SA. DE CV`, `S.A.P.. DE`, `SA DE E CV`) was
- * mended from a garbled reading or kept one, and the razón social must carry it exactly.
+ * The name's company type in a form tickets print, dotted where the ticket prints its first letter dotted after
+ * the name's words (on its line or the next: `S.A.P.I. DE` / `CN.`): a type mended from a garbled reading
+ * (`S DE RL: ¡DE EV`) may carry dots the ticket does not.
  */
-const TYPE_FORM = new RegExp(
-  `^(?:S\\.A\\.(?:P\\.I\\.|B\\.|S\\.)?(?: DE C\\.V\\.)?|SA(?:PI|B|S)?(?: DE CV)?|S\\. DE R\\.L\\.(?: DE C\\.V\\.)?|S DE RL(?: DE CV)?|S\\.C\\.(?: DE R\\.L\\.(?: DE C\\.V\\.)?)?|SC|A\\.C\\.|AC|${SPELLED_TYPE})$`,
-);
-const typeForm = (name: string): boolean =>
-  TYPE_FORM.test(
-    name
-      .slice(withoutCompanyType(name).length)
-      .replace(/^,?\s*/, '')
-      .trim(),
-  );
+function typePrinted(name: string, lines: Line[]): boolean {
+  const n = stripAccents(name).toUpperCase();
+  if (!printedTypeForm(n)) return false;
+  const words = withoutCompanyType(n).replace(/,$/, '').split(' ');
+  const last = words[words.length - 1] ?? '';
+  for (let i = 0; i < lines.length; i++) {
+    const joined = stripAccents(`${lines[i]?.raw ?? ''} ${lines[i + 1]?.raw ?? ''}`).toUpperCase();
+    if (!compact(joined).includes(compact(words.join(' ')))) continue;
+    const at = joined.lastIndexOf(last) + last.length;
+    const after = joined.slice(at);
+    // Where the name's words are followed by its type (a title line with the same words is not).
+    if (!/^[\s,;.]*[SA]/.test(after)) continue;
+    // Dotted or not, as its first letter is printed (`S.` / `SA `): the rest may be garbled or wrapped.
+    return /^[\s,;]*[SA]\./.test(after) === /^[\s,]*[SA]\./.test(n.slice(withoutCompanyType(n).length));
+  }
+  return true;
+}
 
 /** Evidence for the vendor's name (the razón social or a persona física's name). */
 export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogLookup): string[] {
@@ -403,8 +410,7 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
     const row = catalog?.byRfc(rfc);
     if (row && compact(row.razon_social) === compact(name)) out.push('catalog');
   }
-  if (isCompany(name))
-    out.push(typeForm(stripAccents(name).toUpperCase()) ? 'company type' : '!company type');
+  if (isCompany(name)) out.push(typePrinted(name, lines) ? 'company type' : '!company type');
   // A company's RFC (12 characters) beside a name with no company type the forms know: one kept garbled.
   else if (rfc?.length === 12) out.push('!company type');
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.

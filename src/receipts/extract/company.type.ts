@@ -1,0 +1,73 @@
+import { SPELLED_TYPE, withoutCompanyType } from './extract.text.js';
+
+/** The company types tickets print, each with all its dots or none. */
+const FORMS: ReadonlyArray<readonly [dotted: string, plain: string]> = [
+  ['S.A. DE C.V.', 'SA DE CV'],
+  ['S.A.P.I. DE C.V.', 'SAPI DE CV'],
+  ['S.A.B. DE C.V.', 'SAB DE CV'],
+  ['S. DE R.L. DE C.V.', 'S DE RL DE CV'],
+  ['S. DE R.L.', 'S DE RL'],
+  ['S.C. DE R.L. DE C.V.', 'SC DE RL DE CV'],
+  ['S.C. DE R.L.', 'SC DE RL'],
+  ['S.A.P.I.', 'SAPI'],
+  ['S.A.S.', 'SAS'],
+  ['S.A.', 'SA'],
+  ['S.C.', 'SC'],
+  ['A.C.', 'AC'],
+];
+const PRINTED = new Set(FORMS.flat());
+const SPELLED = new RegExp(`^(?:${SPELLED_TYPE})$`);
+const letters = (s: string): string => s.replace(/[^A-Z]/g, '');
+
+/** The company type a razón social ends in, as printed (`S.A. DE C.V.`), or '' without one. */
+const typeOf = (name: string): string =>
+  name
+    .slice(withoutCompanyType(name).length)
+    .replace(/^,?\s*/, '')
+    .trim();
+
+/** Whether the name ends in a company type in a form tickets print (`SA. DE CV` is none). */
+export const printedTypeForm = (name: string): boolean => {
+  const type = typeOf(name);
+  return PRINTED.has(type) || SPELLED.test(type);
+};
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/**
+ * A long company type read with a letter or two garbled or its dots mixed (`S DE RL: ¡DE EV`, `SA DE E CV`,
+ * `SA PI DE CV.`) put back in its printed form: the one form nearest, a letter off at most, dotted when the
+ * reading shows any dot or colon. Short types (`SA`, `SC`) and a reading with doubled dots (letters lost: `S.A... DE`) are left.
+ */
+export function mendCompanyType(name: string): string {
+  if (printedTypeForm(name)) return name;
+  const words = name.split(' ');
+  for (let k = Math.min(6, words.length - 1); k >= 2; k--) {
+    const tail = words.slice(-k).join(' ');
+    if (!/^[SA]/.test(tail) || /\.\./.test(tail)) continue;
+    const scored = FORMS.filter(([d]) => letters(d).length >= 5).map((f) => ({
+      f,
+      d: editDistance(letters(tail), letters(f[0])),
+    }));
+    const best = Math.min(...scored.map((x) => x.d));
+    const near = scored.filter((x) => x.d === best);
+    if (best > 1 || near.length !== 1) continue;
+    const [dotted, plain] = near[0]?.f ?? ['', ''];
+    const head = words.slice(0, -k).join(' ');
+    return `${head} ${/[.:;]/.test(tail) ? dotted : plain}`;
+  }
+  return name;
+}
