@@ -5,6 +5,13 @@ import { asPrinted, titleLines } from '../../src/receipts/extract/extract.text.j
 import { canonicalSuffix, isPersonName, nameForRfc } from '../../src/receipts/extract/extract.vendor.js';
 import { expectIssuer, ocr, oxxo, read, TODAY, vendorName } from './extract.helpers.js';
 
+describe('a razón social wrapped mid-name', () => {
+  it('joins the line above when it ends in an article, even with no RFC read to check the initials', () => {
+    const d = extractFields(ocr('vendor/joins-a-line-ending-in-an-article'), TODAY);
+    expect(d.fields.vendor_name).toBe('TOSTADORES Y SERVICIOS LA CANTERA, S.A. DE C.V.');
+  });
+});
+
 describe('names as printed', () => {
   it('spells each word as the reading marks it, the most frequent marked spelling first', () => {
     const text = ocr('vendor/spells-each-word-as-the-reading');

@@ -3,6 +3,7 @@ import {
   CUSTOMER,
   initialsFit,
   moralInitials,
+  nameContradictsRfc,
   personLetters,
   SKIPPED_GIVEN_NAME,
   skippedInInitials,
@@ -29,6 +30,8 @@ const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
 /** A company type that goes on only with `C.V.` (`S.A. DE`, `S.A.P.I. DE`, `S. DE R.L. DE`), ending a line. */
 const TYPE_WANTS_CV = /\b(?:S\.?\s?A\.?(?:\s?P\.?\s?I\.?)?|S\.?\s?DE\s?R\.?\s?L\.?)\s?DE$/;
+/** A line that ends where no name can: in an article, a preposition or a conjunction. */
+const ENDS_OPEN = /\s(?:DE|DEL|LA|LAS|LOS|EL|Y|E|EN|CON|PARA|POR)$/;
 /** A lone figure or capital set apart before a name's first word: a speck from the paper's edge, or the name's own. */
 const LEAD_SPECK = /^[A-Z0-9] (?=[A-Z]{2})/;
 /** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
@@ -333,6 +336,15 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   if (name && SUFFIX.test(name) && ARTICLE.test(lineAbove) && !ARTICLE.test(name.split(' ')[0] ?? '')) {
     name = `${lineAbove} ${name}`;
     nameLine--;
+  }
+  // A line ending in an article, preposition or `Y` goes on below (`TOSTADORES Y SERVICIOS LA` / `CANTERA, S.A.
+  // DE C.V.`): no name ends so.
+  const open = clean(top[nameLine - 1]?.norm ?? '');
+  if (name && nameLine > 0 && ENDS_OPEN.test(open) && isTexty(open) && !ADDRESS_WORD.test(open)) {
+    if (!(rfc?.length === 12 && nameContradictsRfc(`${open} ${name}`, rfc))) {
+      name = `${open} ${name}`;
+      nameLine--;
+    }
   }
   if (!name && rfc?.length === 12) {
     const cut = top
