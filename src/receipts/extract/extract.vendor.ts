@@ -30,8 +30,8 @@ const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
 /** A company type that goes on only with `C.V.` (`S.A. DE`, `S.A.P.I. DE`, `S. DE R.L. DE`), ending a line. */
 const TYPE_WANTS_CV = /\b(?:S\.?\s?A\.?(?:\s?P\.?\s?I\.?)?|S\.?\s?DE\s?R\.?\s?L\.?)\s?DE$/;
-/** A line that ends where no name can: in an article, a preposition or a conjunction. */
-const ENDS_OPEN = /\s(?:DE|DEL|LA|LAS|LOS|EL|Y|E|EN|CON|PARA|POR)$/;
+/** A line that ends where no name can: in an article, a preposition or `Y` (a lone `E` there is more often a speck). */
+const ENDS_OPEN = /\s(?:DE|DEL|LA|LAS|LOS|EL|Y|EN|CON|PARA|POR)$/;
 /** A lone figure or capital set apart before a name's first word: a speck from the paper's edge, or the name's own. */
 const LEAD_SPECK = /^[A-Z0-9] (?=[A-Z]{2})/;
 /** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
