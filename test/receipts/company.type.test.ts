@@ -38,4 +38,15 @@ describe('company types as tickets print them', () => {
     const wrapped = 'GRUPO COMERCIALIZADORA EL PORVENIR S. DE\nR.L. DE CN.\nREC GCP991004ND6';
     expect(weighEvidence({ ...mended, text: wrapped }, new Date()).vendor_name).toContain('company type');
   });
+
+  it('doubts a name whose type the next line carries on (`…, S.A.` / `DE. CV`)', () => {
+    const d = {
+      vendor_name: 'AUTOSERVICIOS LOS ALAMOS, S.A.',
+      vendor_rfc: 'AAL020425R62',
+      confidence: {},
+      items: [],
+      text: 'AUTOSERVICIOS LOS ALAMOS, S.A.\nDE. CV\nR.F.C.: AAL020425R62',
+    } as unknown as ReceiptData;
+    expect(weighEvidence(d, new Date()).vendor_name).toContain('!company type');
+  });
 });

@@ -386,6 +386,13 @@ function typePrinted(name: string, lines: Line[]): boolean {
   return true;
 }
 
+/** A type the name ends in that the next line carries on (`…, S.A.` / `DE. CV`): the name was cut short. */
+function typeGoesOn(name: string, lines: Line[]): boolean {
+  const end = compact(name);
+  if (/CV$/.test(end)) return false;
+  return lines.some((l, i) => compact(l.raw).endsWith(end) && /^\W*[DP]E\b/.test(lines[i + 1]?.norm ?? ''));
+}
+
 /** Evidence for the vendor's name (the razón social or a persona física's name). */
 export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogLookup): string[] {
   const name = data.vendor_name;
@@ -410,7 +417,8 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
     const row = catalog?.byRfc(rfc);
     if (row && compact(row.razon_social) === compact(name)) out.push('catalog');
   }
-  if (isCompany(name)) out.push(typePrinted(name, lines) ? 'company type' : '!company type');
+  if (isCompany(name))
+    out.push(typePrinted(name, lines) && !typeGoesOn(name, lines) ? 'company type' : '!company type');
   // A company's RFC (12 characters) beside a name with no company type the forms know: one kept garbled.
   else if (rfc?.length === 12) out.push('!company type');
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
