@@ -1,6 +1,7 @@
 import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
 import { chooseTotal } from './extract/choose.js';
+import { mendCompanyType } from './extract/company.type.js';
 import { confidenceOf } from './extract/confidence.js';
 import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
 import { extractDateTime } from './extract/extract.dates.js';
@@ -393,7 +394,9 @@ async function turnedReading(
 
 /** The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts). */
 export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
-  const data = chooseTotal(withCatalogMerchant(read, catalog), toLines(read.text));
+  // A long company type garbled in print goes back to its printed form (company.type.ts), whichever reading gave it.
+  const name = read.vendor_name === null ? null : mendCompanyType(read.vendor_name);
+  const data = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), toLines(read.text));
   const evidence = weighEvidence(data, today, catalog);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};

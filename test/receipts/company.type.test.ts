@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mendCompanyType, printedTypeForm } from '../../src/receipts/extract/company.type.js';
 import { weighEvidence } from '../../src/receipts/extract/evidence.js';
 import type { ReceiptData } from '../../src/receipts/receipt.types.js';
+import { withEvidence } from '../../src/receipts/receipts.reader.js';
 
 describe('company types as tickets print them', () => {
   it('knows the printed forms, with all their dots or none, and no mixed one', () => {
@@ -20,6 +21,9 @@ describe('company types as tickets print them', () => {
     expect(mendCompanyType('GRUPO EL PORVENIR S DE RL: ¡DE EV')).toBe('GRUPO EL PORVENIR S. DE R.L. DE C.V.');
     expect(mendCompanyType('MATERIALES EL MIRADOR SA DE E CV')).toBe('MATERIALES EL MIRADOR SA DE CV');
     expect(mendCompanyType('SERVICIOS EL NOPAL SA PI DE CV.')).toBe('SERVICIOS EL NOPAL S.A.P.I. DE C.V.');
+    expect(mendCompanyType('RESTAURANTES LA AURORA 5. DE R.L. DE C.V.')).toBe(
+      'RESTAURANTES LA AURORA S. DE R.L. DE C.V.',
+    );
   });
 
   it('leaves a type whose letters were lost (doubled dots), a short one, and a name with none', () => {
@@ -37,6 +41,17 @@ describe('company types as tickets print them', () => {
     expect(weighEvidence({ ...mended, text: garbled }, new Date()).vendor_name).toContain('!company type');
     const wrapped = 'GRUPO COMERCIALIZADORA EL PORVENIR S. DE\nR.L. DE CN.\nREC GCP991004ND6';
     expect(weighEvidence({ ...mended, text: wrapped }, new Date()).vendor_name).toContain('company type');
+  });
+
+  it('is applied to the name the reader delivers, whichever reading gave it', () => {
+    const d = {
+      vendor_name: 'GRUPO EL PORVENIR S DE RL: ¡DE EV',
+      vendor_rfc: null,
+      confidence: {},
+      items: [],
+      text: 'GRUPO EL PORVENIR\nS DE RL: ¡DE EV',
+    } as unknown as ReceiptData;
+    expect(withEvidence(d, new Date()).vendor_name).toBe('GRUPO EL PORVENIR S. DE R.L. DE C.V.');
   });
 
   it('doubts a name whose type the next line carries on (`…, S.A.` / `DE. CV`)', () => {

@@ -57,7 +57,8 @@ export function mendCompanyType(name: string): string {
   const words = name.split(' ');
   for (let k = Math.min(6, words.length - 1); k >= 2; k--) {
     const tail = words.slice(-k).join(' ');
-    if (!/^[SA]/.test(tail) || /\.\./.test(tail)) continue;
+    // (An S read as its look-alike 5: `5. DE R.L. DE C.V.`.)
+    if (!/^[SA5]/.test(tail) || /\.\./.test(tail)) continue;
     const scored = FORMS.filter(([d]) => letters(d).length >= 5).map((f) => ({
       f,
       d: editDistance(letters(tail), letters(f[0])),

@@ -386,11 +386,15 @@ function typePrinted(name: string, lines: Line[]): boolean {
   return true;
 }
 
-/** A type the name ends in that the next line carries on (`…, S.A.` / `DE. CV`): the name was cut short. */
+/** A type the name ends in that the ticket carries on (`…, S.A.` / `DE. CV`, `S. DE` / `R.L, DE C.V.`): cut short. */
 function typeGoesOn(name: string, lines: Line[]): boolean {
   const end = compact(name);
   if (/CV$/.test(end)) return false;
-  return lines.some((l, i) => compact(l.raw).endsWith(end) && /^\W*[DP]E\b/.test(lines[i + 1]?.norm ?? ''));
+  return lines.some((l, i) => {
+    const next = lines[i + 1];
+    if (compact(`${l.raw} ${next?.raw ?? ''}`).includes(`${end}DECV`)) return true;
+    return compact(l.raw).endsWith(end) && /^\W*[DP]E\b/.test(next?.norm ?? '');
+  });
 }
 
 /** Evidence for the vendor's name (the razón social or a persona física's name). */

@@ -1,5 +1,4 @@
 import type { FieldName, ReceiptFields } from '../receipt.types.js';
-import { mendCompanyType } from './company.type.js';
 import { extractTotals } from './extract.amounts.js';
 import { extractDateTime } from './extract.dates.js';
 import { readItems } from './extract.items.js';
@@ -43,10 +42,8 @@ export function extractFields(text: string, today: Date): Extraction {
     vendor.name && rfc && rfc.score >= 0.6 && vendor.nameConfidence >= 0.5
       ? initialFromRfc(vendor.name, rfc.rfc)
       : vendor.name;
-  // A long company type garbled in print goes back to its printed form (company.type.ts).
-  const mendedName = vendorName === null ? null : mendCompanyType(vendorName);
   const fields: ReceiptFields = {
-    vendor_name: mendedName,
+    vendor_name: vendorName,
     vendor_store_name: vendor.storeName,
     vendor_rfc: rfc?.rfc ?? null,
     date: dt.date,
