@@ -28,7 +28,7 @@ const compact = (s: string): string =>
     .replace(/[^A-Z0-9Ñ&]/g, '');
 
 /** Edits between two strings, up to `max` (more: max + 1). */
-function distance(a: string, b: string, max: number): number {
+export function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

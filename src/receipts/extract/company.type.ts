@@ -1,20 +1,11 @@
+import { distance } from '../../catalogs/merchants.catalog.js';
 import { SPELLED_TYPE, withoutCompanyType } from './extract.text.js';
 
 /** The company types tickets print, each with all its dots or none. */
-const FORMS: ReadonlyArray<readonly [dotted: string, plain: string]> = [
-  ['S.A. DE C.V.', 'SA DE CV'],
-  ['S.A.P.I. DE C.V.', 'SAPI DE CV'],
-  ['S.A.B. DE C.V.', 'SAB DE CV'],
-  ['S. DE R.L. DE C.V.', 'S DE RL DE CV'],
-  ['S. DE R.L.', 'S DE RL'],
-  ['S.C. DE R.L. DE C.V.', 'SC DE RL DE CV'],
-  ['S.C. DE R.L.', 'SC DE RL'],
-  ['S.A.P.I.', 'SAPI'],
-  ['S.A.S.', 'SAS'],
-  ['S.A.', 'SA'],
-  ['S.C.', 'SC'],
-  ['A.C.', 'AC'],
-];
+const FORMS =
+  'S.A. DE C.V.|S.A.P.I. DE C.V.|S.A.B. DE C.V.|S. DE R.L. DE C.V.|S. DE R.L.|S.C. DE R.L. DE C.V.|S.C. DE R.L.|S.A.P.I.|S.A.S.|S.A.|S.C.|A.C.'
+    .split('|')
+    .map((dotted) => [dotted, dotted.replace(/\./g, '')] as const);
 const PRINTED = new Set(FORMS.flat());
 const SPELLED = new RegExp(`^(?:${SPELLED_TYPE})$`);
 const letters = (s: string): string => s.replace(/[^A-Z]/g, '');
@@ -32,21 +23,6 @@ export const printedTypeForm = (name: string): boolean => {
   return PRINTED.has(type) || SPELLED.test(type);
 };
 
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (cur[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    prev = cur;
-  }
-  return prev[b.length] ?? 0;
-}
-
 /**
  * A long company type read with a letter or two garbled or its dots mixed (`S DE RL: ¡DE EV`, `SA DE E CV`,
  * `SA PI DE CV.`) put back in its printed form: the one form nearest, a letter off at most, dotted when the
@@ -61,7 +37,7 @@ export function mendCompanyType(name: string): string {
     if (!/^[SA5]/.test(tail) || /\.\./.test(tail)) continue;
     const scored = FORMS.filter(([d]) => letters(d).length >= 5).map((f) => ({
       f,
-      d: editDistance(letters(tail), letters(f[0])),
+      d: distance(letters(tail), letters(f[0]), 3),
     }));
     const best = Math.min(...scored.map((x) => x.d));
     const near = scored.filter((x) => x.d === best);

@@ -15,7 +15,7 @@ import {
   withoutCompanyType,
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
-import { LOOKALIKE } from './lookalike.js';
+import { confusions, LOOKALIKE } from './lookalike.js';
 
 /**
  * Evidence for the key fields: checks every Mexican ticket obeys, made on the values chosen and on the text of
@@ -138,46 +138,15 @@ const rfcClass = (rfc: string, i: number): 'L' | 'D' | 'H' => {
 };
 
 /** The letter a digit printed where a letter goes stands for, and the digits a letter where a digit goes. */
-const AS_LETTER: Record<string, string> = {
-  '0': 'O',
-  '1': 'I',
-  '2': 'Z',
-  '4': 'A',
-  '5': 'S',
-  '6': 'G',
-  '7': 'T',
-  '8': 'B',
-};
-const AS_DIGIT: Record<string, string> = {
-  O: '0',
-  D: '0',
-  Q: '0',
-  U: '0',
-  I: '1',
-  L: '1',
-  Z: '2',
-  S: '58',
-  G: '6',
-  A: '4',
-  B: '8',
-  E: '8',
-  T: '7',
-};
+const AS_LETTER = confusions('0O 1I 2Z 4A 5S 6G 7T 8B');
+const AS_DIGIT = confusions('O0 D0 Q0 U0 I1 L1 Z2 S58 G6 A4 B8 E8 T7');
 
 /** A letter and a digit OCR takes for one another (`7`/`Z`, `1`/`I`, `5`/`S`…): where either may stand. */
 const crossLookalike = (a: string, b: string): boolean =>
-  (/\d/.test(a) !== /\d/.test(b) &&
-    [LOOKALIKE[a]?.includes(b), LOOKALIKE[b]?.includes(a), AS_LETTER[a] === b, AS_LETTER[b] === a].some(
-      Boolean,
-    )) ||
-  (AS_DIGIT[a]?.includes(b) ?? false) ||
-  (AS_DIGIT[b]?.includes(a) ?? false);
+  /\d/.test(a) !== /\d/.test(b) &&
+  [LOOKALIKE, AS_LETTER, AS_DIGIT].some((t) => t[a]?.includes(b) || t[b]?.includes(a));
 
-interface Subs {
-  forced: number;
-  lookalike: number;
-  free: number;
-}
+type Subs = Record<'forced' | 'lookalike' | 'free', number>;
 
 /**
  * Substitutions from `read` to `rfc`: those the structure forces (a digit where a letter goes, read as its usual
@@ -190,7 +159,7 @@ function substitutions(read: string, rfc: string, nameLetters: boolean): Subs {
     const [a = '', b = ''] = [read[i], rfc[i]];
     if (a === b) continue;
     const cls = rfcClass(rfc, i);
-    if ((cls === 'L' && AS_LETTER[a] === b) || (cls === 'D' && AS_DIGIT[a]?.includes(b))) out.forced++;
+    if ((cls === 'L' && AS_LETTER[a]?.includes(b)) || (cls === 'D' && AS_DIGIT[a]?.includes(b))) out.forced++;
     else if (
       (cls === 'H' && crossLookalike(a, b)) ||
       (cls === 'L' && nameLetters && (LOOKALIKE[a]?.includes(b) ?? false))
@@ -315,7 +284,7 @@ function printedForms(iso: string): string[] {
  */
 const asMonth = (token: string): string => {
   if ((token.match(/[A-Z]/g) ?? []).length < 2) return token;
-  const word = token.replace(/\d/g, (d) => AS_LETTER[d] ?? d);
+  const word = token.replace(/\d/g, (d) => AS_LETTER[d]?.[0] ?? d);
   return MONTHS.includes(word) ? word : token;
 };
 

@@ -1,4 +1,5 @@
 import { type Line, withKnownWords } from './extract.text.js';
+import { confusions } from './lookalike.js';
 
 /** Month abbreviations as tickets print them, January first. */
 export const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
@@ -38,14 +39,7 @@ function validDate(y: number, m: number, d: number): string | null {
 }
 
 /** Digits OCR often swaps on thermal fonts, likeliest first. */
-const FIX: Record<string, string[]> = {
-  '8': ['0'],
-  '6': ['0'],
-  '0': ['8'],
-  '3': ['8'],
-  '9': ['0'],
-  '7': ['2', '1'],
-};
+const FIX = confusions('80 60 08 38 90 721');
 
 /** A thermal zero read as two characters (`2025` → `26025`): drop one char to get the expected length. */
 function shorten(s: string, len: number): string[] {

@@ -2,54 +2,14 @@ import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '..
 import { enLetras } from '../../pdf/numero.letras.js';
 import type { OcrWord } from '../ocr/ocr.js';
 import { type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
-import { LOOKALIKE } from './lookalike.js';
+import { confusions, LOOKALIKE } from './lookalike.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
-const AS_DIGIT: Record<string, string[]> = {
-  O: ['0'],
-  Q: ['0'],
-  D: ['0'],
-  U: ['0'],
-  I: ['1'],
-  L: ['1'],
-  '|': ['1'],
-  T: ['7', '1'],
-  Z: ['2'],
-  S: ['5', '8'],
-  B: ['8'],
-  G: ['6'],
-  A: ['4'],
-  E: ['8'],
-  $: ['5'],
-  '?': ['7'],
-};
-const AS_LETTER: Record<string, string[]> = {
-  '0': ['O', 'D', 'Q'],
-  '1': ['I', 'L'],
-  '5': ['S'],
-  '8': ['B'],
-  '2': ['Z'],
-  '6': ['G'],
-  '4': ['A'],
-  '7': ['T'],
-  '|': ['I'],
-  // A thin J's hook, read as a closing bracket (`HES)700204EJ9`).
-  ')': ['J'],
-  ']': ['J'],
-  '3': ['B'],
-  '9': ['G'],
-};
+const AS_DIGIT = confusions('O0 Q0 D0 U0 I1 L1 |1 T71 Z2 S58 B8 G6 A4 E8 $5 ?7');
+// (A thin J's hook is read as a closing bracket: `HES)700204EJ9`.)
+const AS_LETTER = confusions('0ODQ 1IL 5S 8B 2Z 6G 4A 7T |I )J ]J 3B 9G');
 /** Digits OCR takes for one another in thermal print (a faded 8 read as 0, a 6 as 5…). */
-export const SIMILAR_DIGITS: Record<string, string[]> = {
-  '0': ['8', '6', '9'],
-  '8': ['0', '6', '3', '9'],
-  '6': ['0', '8', '5'],
-  '5': ['6', '3'],
-  '3': ['8', '5'],
-  '9': ['0', '8'],
-  '1': ['7'],
-  '7': ['1'],
-};
+const SIMILAR_DIGITS = confusions('0869 80639 6085 563 385 908 17 71');
 
 export interface RfcCandidate {
   rfc: string;
