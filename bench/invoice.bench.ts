@@ -135,7 +135,11 @@ interface Ready {
 
 /** The service runs in a child process so its RSS is its own, not the load generator's. */
 async function startServer(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--server'], { execArgv: ['--import', 'tsx'] });
+  // The server runs with the memory settings `npm start` gives it (package.json).
+  const child = fork(fileURLToPath(import.meta.url), ['--server'], {
+    execArgv: ['--max-semi-space-size=4', '--import', 'tsx'],
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
