@@ -24,9 +24,10 @@ export const printedTypeForm = (name: string): boolean => {
 };
 
 /**
- * A long company type read with a letter or two garbled or its dots mixed (`S DE RL: ¡DE EV`, `SA DE E CV`,
+ * A long company type read with a letter garbled or its dots mixed (`S DE RL: ¡DE EV`, `SA DE E CV`,
  * `SA PI DE CV.`) put back in its printed form: the one form nearest, a letter off at most, dotted when the
- * reading shows any dot or colon. Short types (`SA`, `SC`) and a reading with doubled dots (letters lost: `S.A... DE`) are left.
+ * reading shows any dot or colon. Short types (`SA`, `SC`) and a reading with doubled dots (letters lost:
+ * `S.A... DE`) are left as read.
  */
 export function mendCompanyType(name: string): string {
   if (printedTypeForm(name)) return name;
