@@ -137,7 +137,7 @@ interface Ready {
 async function startServer(): Promise<{ child: ChildProcess; ready: Ready }> {
   // The server runs with the memory settings `npm start` gives it (package.json).
   const child = fork(fileURLToPath(import.meta.url), ['--server'], {
-    execArgv: ['--max-semi-space-size=4', '--import', 'tsx'],
+    execArgv: ['--max-semi-space-size=2', '--import', 'tsx'],
     env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
