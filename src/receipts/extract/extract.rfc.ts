@@ -225,22 +225,9 @@ export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcL
   return lone ? { words: [lone], label: 'none', chars: alnum(lone).length } : null;
 }
 
-const NAME_STOP = new Set([
-  'DE',
-  'DEL',
-  'LA',
-  'LAS',
-  'LOS',
-  'EL',
-  'Y',
-  'E',
-  'EN',
-  'CON',
-  'PARA',
-  'POR',
-  'CIA',
-  'COMPANIA',
-]);
+/** Articles and the conjunction a name's initials skip, wherever a name is judged by them. */
+export const ARTICLES = ['DE', 'DEL', 'LA', 'LAS', 'LOS', 'EL', 'Y', 'E'];
+const NAME_STOP = new Set([...ARTICLES, 'EN', 'CON', 'PARA', 'POR', 'CIA', 'COMPANIA']);
 
 /** The generic RFC or a misreading of it: a customer's, never the seller's. */
 const genericLike = (rfc: string): boolean => isGenericRfc(rfc) || /^X[AE]XX/.test(rfc);

@@ -1,5 +1,6 @@
 import { checkDigitSees } from '../../catalogs/rfc.js';
 import {
+  ARTICLES,
   CUSTOMER,
   initialsFit,
   moralInitials,
@@ -155,25 +156,7 @@ const letters = (s: string): number => (s.match(/[A-Z]/g) ?? []).length;
 const isTexty = (s: string): boolean => letters(s) >= 3 && letters(s) / s.replace(/\s/g, '').length > 0.55;
 
 /** Words that RFC initials skip (articles, company type). */
-const STOP = new Set([
-  'DE',
-  'DEL',
-  'LA',
-  'LAS',
-  'LOS',
-  'EL',
-  'Y',
-  'E',
-  'S',
-  'A',
-  'SA',
-  'CV',
-  'C',
-  'V',
-  'R',
-  'L',
-  'SC',
-]);
+const STOP = new Set([...ARTICLES, 'S', 'A', 'SA', 'CV', 'C', 'V', 'R', 'L', 'SC']);
 
 /** How well a name explains the RFC's letters: initials of a company, or the física name rule. */
 export function rfcNameMatch(name: string, rfc: string | null): number {
