@@ -50,6 +50,7 @@ import {
 } from './ocr/ocr.js';
 import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpTicket } from './ocr/warmup.js';
 import { type FieldName, type ReceiptData, type ReceiptReader, UnreadableImage } from './receipt.types.js';
+import { KEY_FIELDS } from './review.js';
 
 export interface ReceiptReaderOptions {
   workers?: number;
@@ -72,8 +73,6 @@ export interface ReceiptReaderOptions {
   /** The merchant catalog the RFC and razón social are checked against (default: the curated catalog). */
   catalog?: CatalogLookup;
 }
-
-const KEY: FieldName[] = ['total', 'vendor_rfc', 'date', 'vendor_name'];
 
 /**
  * Fewer words than this in the first reading means most of the ticket was not read (the dev set's shortest
@@ -186,7 +185,7 @@ export function titleRead(read: OcrResult, crop: Gray): string[] {
 /** Second-pass preparation: a different view often rescues what the first one garbled. */
 const SECOND_PASS: PrepareOptions = { black: 0.25, median: 3 };
 
-const weak = (e: Extraction): boolean => KEY.some((k) => e.confidence[k] < RETRY_BELOW);
+const weak = (e: Extraction): boolean => KEY_FIELDS.some((k) => e.confidence[k] < RETRY_BELOW);
 /**
  * Ink level (see PrepareOptions.black) for re-reading the header when the RFC is still weak after the first
  * re-read: bolder than the default, which measured best for faded prints.
@@ -396,8 +395,9 @@ async function turnedReading(
 export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
   // A long company type garbled in print goes back to its printed form (company.type.ts), whichever reading gave it.
   const name = read.vendor_name === null ? null : mendCompanyType(read.vendor_name);
-  const data = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), toLines(read.text));
-  const evidence = weighEvidence(data, today, catalog);
+  const lines = toLines(read.text);
+  const data = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines);
+  const evidence = weighEvidence(data, today, catalog, lines);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};
   for (const [field, found] of Object.entries(evidence) as Array<[FieldName, string[]]>) {

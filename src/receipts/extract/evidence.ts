@@ -400,9 +400,13 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   return out;
 }
 
-/** Every key field's evidence, from the values chosen and the text of all readings. */
-export function weighEvidence(data: ReceiptData, today: Date, catalog?: CatalogLookup): Evidence {
-  const lines = toLines(data.text);
+/** Every key field's evidence, from the values chosen and the text of all readings (its lines, when split already). */
+export function weighEvidence(
+  data: ReceiptData,
+  today: Date,
+  catalog?: CatalogLookup,
+  lines: Line[] = toLines(data.text),
+): Evidence {
   return {
     total: totalEvidence(data, lines),
     vendor_rfc: rfcEvidence(data, lines, catalog),
