@@ -272,11 +272,14 @@ export const initialsFit = (initials: string | null, rfc: string): boolean =>
   [...initials].every((ch, k) => ch === '?' || ch === rfc[k]) &&
   initials.replace(/\?/g, '').length >= 2;
 
+/** The words a name cannot end in: an article, a preposition, `Y` (a lone `E` there is more often a speck). */
+const OPEN_END = new Set([...NAME_STOP].filter((w) => !['E', 'CIA', 'COMPANIA'].includes(w)));
+/** A name, or a line of one, that goes on: it ends in a word no name ends in (`MERCADOS FRESCOS DE`). */
+export const endsOpen = (name: string): boolean => OPEN_END.has(nameWords(name).at(-1) ?? '');
+
 /** A razón social as read cannot be the one behind this company RFC. */
 export function nameContradictsRfc(razonSocial: string, rfc: string): boolean {
-  const words = nameWords(razonSocial);
-  const last = words[words.length - 1];
-  if (last !== undefined && NAME_STOP.has(last) && last !== 'CIA' && last !== 'COMPANIA') return true;
+  if (endsOpen(razonSocial)) return true;
   const initials = moralInitials(razonSocial);
   return initials !== null && [...initials].some((c, i) => c !== '?' && c !== rfc[i]);
 }

@@ -2,6 +2,7 @@ import { checkDigitSees } from '../../catalogs/rfc.js';
 import {
   ARTICLES,
   CUSTOMER,
+  endsOpen,
   initialsFit,
   moralInitials,
   nameContradictsRfc,
@@ -31,8 +32,6 @@ const PARTIAL_TAIL =
   /^(S\.?\s?A\.?\s?)?(DE\s)?C\.?\s?[VY]\.?$|^[DP]E[.,]?\s?C\.?\s?[VY]\.?$|^S\.?\s?A\.?\s?[DP]E\s?C\.?\s?[VY]\.?$|^DE\s?R\.?\s?L\.?.*$/;
 /** A company type that goes on only with `C.V.` (`S.A. DE`, `S.A.P.I. DE`, `S. DE R.L. DE`), ending a line. */
 const TYPE_WANTS_CV = /\b(?:S\.?\s?A\.?(?:\s?P\.?\s?I\.?)?|S\.?\s?DE\s?R\.?\s?L\.?)\s?DE$/;
-/** A line that ends where no name can: in an article, a preposition or `Y` (a lone `E` there is more often a speck). */
-const ENDS_OPEN = /\s(?:DE|DEL|LA|LAS|LOS|EL|Y|EN|CON|PARA|POR)$/;
 /** A lone figure or capital set apart before a name's first word: a speck from the paper's edge, or the name's own. */
 const LEAD_SPECK = /^[A-Z0-9] (?=[A-Z]{2})/;
 /** A name whose company type is a bare S.A., and a next line that is `C.V.` after at most two stray letters. */
@@ -323,7 +322,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   // A line ending in an article, preposition or `Y` goes on below (`TOSTADORES Y SERVICIOS LA` / `CANTERA, S.A.
   // DE C.V.`): no name ends so.
   const open = clean(top[nameLine - 1]?.norm ?? '');
-  if (name && nameLine > 0 && ENDS_OPEN.test(open) && isTexty(open) && !ADDRESS_WORD.test(open)) {
+  if (name && nameLine > 0 && endsOpen(open) && isTexty(open) && !ADDRESS_WORD.test(open)) {
     if (!(rfc?.length === 12 && nameContradictsRfc(`${open} ${name}`, rfc))) {
       name = `${open} ${name}`;
       nameLine--;
