@@ -133,12 +133,21 @@ interface Ready {
   ocrWorkers: number;
 }
 
+/** The memory settings `npm start` runs the server with, read from its script: V8 flags and malloc's arenas. */
+function startSettings(): { flags: string[]; arenas: string | undefined } {
+  const start: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start;
+  return {
+    flags: start.match(/--max-[a-z-]+=\d+/g) ?? [],
+    arenas: /MALLOC_ARENA_MAX:-(\d+)/.exec(start)?.[1],
+  };
+}
+
 /** The service runs in a child process so its RSS is its own, not the load generator's. */
 async function startServer(): Promise<{ child: ChildProcess; ready: Ready }> {
-  // The server runs with the memory settings `npm start` gives it (package.json).
+  const { flags, arenas } = startSettings();
   const child = fork(fileURLToPath(import.meta.url), ['--server'], {
-    execArgv: ['--max-semi-space-size=2', '--import', 'tsx'],
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+    execArgv: [...flags, '--import', 'tsx'],
+    env: { ...(arenas ? { MALLOC_ARENA_MAX: arenas } : {}), ...process.env },
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));
