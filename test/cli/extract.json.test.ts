@@ -1,55 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { toPesosJson } from '../../src/cli/extract.json.js';
 import type { FieldName, ReceiptData } from '../../src/receipts/receipt.types.js';
-
-const FIELDS: FieldName[] = [
-  'vendor_name',
-  'vendor_store_name',
-  'vendor_rfc',
-  'date',
-  'time',
-  'total',
-  'subtotal',
-  'iva',
-  'ieps',
-  'tip',
-  'payment_method',
-  'folio',
-  'postal_code',
-  'regimen_fiscal',
-  'items',
-];
+import { FIELD_NAMES, receiptData } from '../receipts/receipt.data.js';
 
 function reading(
   confidence: Partial<Record<FieldName, number>>,
   over: Partial<ReceiptData> = {},
 ): ReceiptData {
-  return {
+  return receiptData({
     vendor_name: 'CADENA COMERCIAL OXXO SA DE CV',
     vendor_store_name: 'OXXO',
     vendor_rfc: 'CCO8605231N4',
     date: '2026-02-06',
     time: '16:59',
     total: 10650,
-    subtotal: null,
-    iva: null,
-    ieps: null,
-    tip: null,
-    currency: 'MXN',
     payment_method: 'cash',
-    folio: null,
-    postal_code: null,
-    regimen_fiscal: null,
-    items: [],
     confidence: {
-      ...Object.fromEntries(FIELDS.map((f) => [f, 0.99])),
+      ...Object.fromEntries(FIELD_NAMES.map((f) => [f, 0.99])),
       ...confidence,
     } as ReceiptData['confidence'],
     text: 'TOTAL 106.50',
-    timings: {},
     sources: { total: ['label TOTAL', 'efectivo-cambio'] },
     ...over,
-  };
+  });
 }
 
 describe('extract CLI output line', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mendCompanyType, printedTypeForm } from '../../src/receipts/extract/company.type.js';
 import { weighEvidence } from '../../src/receipts/extract/evidence.js';
-import type { ReceiptData } from '../../src/receipts/receipt.types.js';
 import { withEvidence } from '../../src/receipts/receipts.reader.js';
+import { receiptData } from './receipt.data.js';
 
 describe('company types as tickets print them', () => {
   it('knows the printed forms, with all their dots or none, and no mixed one', () => {
@@ -35,7 +35,7 @@ describe('company types as tickets print them', () => {
   });
 
   it('doubts a mended type whose dots the ticket does not print, not one wrapped to the next line', () => {
-    const base = { vendor_rfc: 'GCP991004ND6', confidence: {}, items: [] } as unknown as ReceiptData;
+    const base = receiptData({ vendor_rfc: 'GCP991004ND6' });
     const mended = { ...base, vendor_name: 'GRUPO COMERCIALIZADORA EL PORVENIR S. DE R.L. DE C.V.' };
     const garbled = 'GRUPO COMERCIALIZADORA EL PORVENIR\nS DE RL ¡DE EV\nREC GCP991004ND6';
     expect(weighEvidence({ ...mended, text: garbled }, new Date()).vendor_name).toContain('!company type');
@@ -44,24 +44,19 @@ describe('company types as tickets print them', () => {
   });
 
   it('is applied to the name the reader delivers, whichever reading gave it', () => {
-    const d = {
+    const d = receiptData({
       vendor_name: 'GRUPO EL PORVENIR S DE RL: ¡DE EV',
-      vendor_rfc: null,
-      confidence: {},
-      items: [],
       text: 'GRUPO EL PORVENIR\nS DE RL: ¡DE EV',
-    } as unknown as ReceiptData;
+    });
     expect(withEvidence(d, new Date()).vendor_name).toBe('GRUPO EL PORVENIR S. DE R.L. DE C.V.');
   });
 
   it('doubts a name whose type the next line carries on (`…, S.A.` / `DE. CV`)', () => {
-    const d = {
+    const d = receiptData({
       vendor_name: 'AUTOSERVICIOS LOS ALAMOS, S.A.',
       vendor_rfc: 'AAL020425R62',
-      confidence: {},
-      items: [],
       text: 'AUTOSERVICIOS LOS ALAMOS, S.A.\nDE. CV\nR.F.C.: AAL020425R62',
-    } as unknown as ReceiptData;
+    });
     expect(weighEvidence(d, new Date()).vendor_name).toContain('!company type');
   });
 });

@@ -7,6 +7,7 @@ import { toLines } from '../../src/receipts/extract/extract.text.js';
 import type { ReceiptData } from '../../src/receipts/receipt.types.js';
 import { withEvidence } from '../../src/receipts/receipts.reader.js';
 import { reviewFields } from '../../src/receipts/review.js';
+import { receiptData } from './receipt.data.js';
 
 const TODAY = new Date('2026-03-01T12:00:00Z');
 
@@ -24,31 +25,22 @@ const TICKET = [
 ].join('\n');
 
 function data(over: Partial<ReceiptData> = {}): ReceiptData {
-  const base: ReceiptData = {
+  return receiptData({
     vendor_name: 'OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV',
-    vendor_store_name: null,
     vendor_rfc: 'OAT080813655',
     date: '2026-02-06',
-    time: null,
     total: 30392,
     subtotal: 26200,
     iva: 4192,
-    ieps: null,
-    tip: null,
-    currency: 'MXN',
     payment_method: 'cash',
-    folio: null,
-    postal_code: null,
-    regimen_fiscal: null,
     items: [
       { description: 'CAFE DE OLLA', quantity: 1, amount: 6092 },
       { description: 'REFRESCO', quantity: 1, amount: 20108 },
     ],
-    confidence: {} as ReceiptData['confidence'],
+    confidence: { ...receiptData().confidence, items: 0.9 },
     text: TICKET,
-    timings: {},
-  };
-  return { ...base, confidence: { ...base.confidence, items: 0.9 }, ...over };
+    ...over,
+  });
 }
 
 describe('evidence for the total', () => {
