@@ -32,6 +32,25 @@ export interface ReceiptFields {
 
 export type FieldName = Exclude<keyof ReceiptFields, 'currency'>;
 
+/** Every field a reading has a confidence for, in ReceiptFields' order. */
+export const FIELD_NAMES: readonly FieldName[] = [
+  'vendor_name',
+  'vendor_store_name',
+  'vendor_rfc',
+  'date',
+  'time',
+  'total',
+  'subtotal',
+  'iva',
+  'ieps',
+  'tip',
+  'payment_method',
+  'folio',
+  'postal_code',
+  'regimen_fiscal',
+  'items',
+];
+
 export interface ReceiptData extends ReceiptFields {
   /** 0..1 per field; 0 for a field that was not found. */
   confidence: Record<FieldName, number>;

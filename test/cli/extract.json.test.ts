@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toPesosJson } from '../../src/cli/extract.json.js';
-import type { FieldName, ReceiptData } from '../../src/receipts/receipt.types.js';
-import { FIELD_NAMES, receiptData } from '../receipts/receipt.data.js';
+import { FIELD_NAMES, type FieldName, type ReceiptData } from '../../src/receipts/receipt.types.js';
+import { receiptData } from '../receipts/receipt.data.js';
 
 function reading(
   confidence: Partial<Record<FieldName, number>>,

@@ -1,23 +1,4 @@
-import type { FieldName, ReceiptData } from '../../src/receipts/receipt.types.js';
-
-/** Every field a reading has a confidence for, as ReceiptFields declares them. */
-export const FIELD_NAMES: FieldName[] = [
-  'vendor_name',
-  'vendor_store_name',
-  'vendor_rfc',
-  'date',
-  'time',
-  'total',
-  'subtotal',
-  'iva',
-  'ieps',
-  'tip',
-  'payment_method',
-  'folio',
-  'postal_code',
-  'regimen_fiscal',
-  'items',
-];
+import { FIELD_NAMES, type ReceiptData } from '../../src/receipts/receipt.types.js';
 
 /** A reading of nothing (every field null, every confidence 0), with what `over` gives. */
 export function receiptData(over: Partial<ReceiptData> = {}): ReceiptData {
