@@ -1,14 +1,12 @@
 import type { ReceiptData } from '../receipt.types.js';
 import { evidenceLevel } from './confidence.js';
-import { totalCandidates, totalEvidence } from './evidence.js';
+import { ivaIn, near, totalCandidates, totalEvidence } from './evidence.js';
 import type { Line } from './extract.text.js';
 
 /** The total as read agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). */
 function taxAgrees({ total, subtotal, iva }: ReceiptData): boolean {
   if (total === null || iva === null || iva <= 0) return false;
-  const near = (a: number, b: number): boolean => Math.abs(a - b) <= 1;
-  if (subtotal !== null && near(subtotal + iva, total)) return true;
-  return [0.16, 0.08].some((r) => near(Math.round((total * r) / (1 + r)), iva));
+  return (subtotal !== null && near(subtotal + iva, total)) || ivaIn(total, iva);
 }
 
 /**

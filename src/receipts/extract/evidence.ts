@@ -47,11 +47,11 @@ const CHANGE = /CAMBIO/;
 /** IVA rates of the Mexican ticket: 16 % (general), 8 % (border region). */
 const RATES = [0.16, 0.08];
 
-const near = (a: number, b: number, tol = 1): boolean => Math.abs(a - b) <= tol;
+export const near = (a: number, b: number, tol = 1): boolean => Math.abs(a - b) <= tol;
 /** IVA charged on `base` at a Mexican rate, to the cent (a rounding cent either way). */
 const ivaOn = (base: number, iva: number): boolean => RATES.some((r) => near(Math.round(base * r), iva));
 /** IVA included in `total` at a Mexican rate. */
-const ivaIn = (total: number, iva: number): boolean =>
+export const ivaIn = (total: number, iva: number): boolean =>
   RATES.some((r) => near(Math.round((total * r) / (1 + r)), iva));
 
 /** Subtotal + IVA + IEPS − discounts = total, read from labelled lines; and the IVA at its rate. */
