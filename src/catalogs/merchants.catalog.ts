@@ -20,7 +20,8 @@ const rows: CatalogMerchant[] = z
   .array(rowSchema)
   .parse(JSON.parse(readFileSync(new URL('./merchants.catalog.json', import.meta.url), 'utf8')));
 
-const compact = (s: string): string =>
+/** A name with its accents, case and separators taken out, for comparing how it is printed. */
+export const compact = (s: string): string =>
   s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

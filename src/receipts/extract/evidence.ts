@@ -1,3 +1,4 @@
+import { compact } from '../../catalogs/merchants.catalog.js';
 import { hasValidCheckDigit } from '../../catalogs/rfc.js';
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
@@ -119,11 +120,6 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   if (seen === 0) out.push('!not printed');
   return out;
 }
-
-const compact = (s: string): string =>
-  stripAccents(s)
-    .toUpperCase()
-    .replace(/[^A-Z0-9Ñ&]/g, '');
 
 /** Lines that hold `value` once their separators are taken out. */
 const linesWith = (lines: Line[], value: string): Line[] => {
