@@ -128,99 +128,115 @@ export const poolSize = (workers?: number): number => Math.max(1, workers ?? ava
 const quietly = (worker: Promise<PoolWorker>): Promise<unknown> =>
   worker.then((w) => w.terminate()).catch(() => undefined);
 
+/** A pool's workers, its two queues of jobs waiting for one, and how it starts and warms up a worker. */
+interface Pool {
+  size: number;
+  recycleAfter: number;
+  slots: Slot[];
+  waiting: Array<(slot: Slot) => void>;
+  waitingFollowUps: Array<(slot: Slot) => void>;
+  stats: PoolStats;
+  closed: boolean;
+  start: () => Promise<PoolWorker>;
+  warmUp?: TesseractPoolOptions['warmUp'];
+}
+
+const spawn = (pool: Pool): Promise<PoolWorker> => {
+  pool.stats.started++;
+  return pool.start();
+};
+
+/** A free slot, a new one while the pool is not full, else a place in the queue (follow-ups first). */
+function acquire(pool: Pool, followUp: boolean): Promise<Slot> {
+  const free = pool.slots.find((s) => !s.busy);
+  if (free) {
+    free.busy = true;
+    return Promise.resolve(free);
+  }
+  if (pool.slots.length < pool.size) {
+    const slot: Slot = { worker: spawn(pool), jobs: 0, busy: true };
+    pool.slots.push(slot);
+    return Promise.resolve(slot);
+  }
+  return new Promise((resolve) => (followUp ? pool.waitingFollowUps : pool.waiting).push(resolve));
+}
+
+/** The slot's worker ended and its warm replacement put in; only while no job runs on the slot. */
+function swap(slot: Slot, ready: PoolWorker): void {
+  void quietly(slot.worker);
+  slot.worker = Promise.resolve(ready);
+  slot.next = undefined;
+  slot.ready = undefined;
+  slot.jobs = 0;
+}
+
+/** Starts and warms up the slot's next worker beside the one serving; it takes over once the slot is idle. */
+function replace(pool: Pool, slot: Slot): void {
+  pool.stats.recycled++;
+  const started = spawn(pool);
+  slot.next = started;
+  started
+    .then(async (w) => {
+      // A warm-up that fails leaves a worker that reads: its first customer page is slower, nothing else.
+      if (pool.warmUp && !pool.closed)
+        await pool.warmUp((image, o) => w.recognize(image, o)).catch(() => undefined);
+      return w;
+    })
+    .then(
+      (w) => {
+        if (pool.closed || slot.next !== started) return;
+        if (slot.busy) slot.ready = w;
+        else swap(slot, w);
+      },
+      // Not started: the old worker serves on, and its next job's end tries again.
+      () => {
+        if (slot.next === started) slot.next = undefined;
+      },
+    );
+}
+
+/** A job ended on the slot: recycle its worker when due, then hand the slot to the next job waiting. */
+function release(pool: Pool, slot: Slot): void {
+  slot.jobs++;
+  if (slot.ready) swap(slot, slot.ready);
+  else if (slot.jobs >= pool.recycleAfter && !slot.next && !pool.closed) replace(pool, slot);
+  const next = pool.waitingFollowUps.shift() ?? pool.waiting.shift();
+  if (next) next(slot);
+  else slot.busy = false;
+}
+
 /**
  * A long-lived pool of tesseract workers, started lazily and closed once. A worker that has served `recycleAfter`
  * jobs is replaced by one started and warmed up beside it (it serves on meanwhile), then ended.
  */
 export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngine & { stats: PoolStats } {
-  const size = poolSize(opts.workers);
-  const recycleAfter = opts.recycleAfter ?? 200;
   const langs = opts.langs ?? ['spa'];
-  const start = opts.start ?? (() => startWorker(langs));
-  const slots: Slot[] = [];
-  const waiting: Array<(slot: Slot) => void> = [];
-  const waitingFollowUps: Array<(slot: Slot) => void> = [];
-  const stats: PoolStats = { started: 0, recycled: 0 };
-  let closed = false;
-
-  const spawn = (): Promise<PoolWorker> => {
-    stats.started++;
-    return start();
+  const pool: Pool = {
+    size: poolSize(opts.workers),
+    recycleAfter: opts.recycleAfter ?? 200,
+    slots: [],
+    waiting: [],
+    waitingFollowUps: [],
+    stats: { started: 0, recycled: 0 },
+    closed: false,
+    start: opts.start ?? (() => startWorker(langs)),
+    warmUp: opts.warmUp,
   };
-
-  const acquire = (followUp: boolean): Promise<Slot> => {
-    const free = slots.find((s) => !s.busy);
-    if (free) {
-      free.busy = true;
-      return Promise.resolve(free);
-    }
-    if (slots.length < size) {
-      const slot: Slot = { worker: spawn(), jobs: 0, busy: true };
-      slots.push(slot);
-      return Promise.resolve(slot);
-    }
-    return new Promise((resolve) => (followUp ? waitingFollowUps : waiting).push(resolve));
-  };
-
-  /** The slot's worker ended and its warm replacement put in; only while no job runs on the slot. */
-  const swap = (slot: Slot, ready: PoolWorker): void => {
-    void quietly(slot.worker);
-    slot.worker = Promise.resolve(ready);
-    slot.next = undefined;
-    slot.ready = undefined;
-    slot.jobs = 0;
-  };
-
-  const replace = (slot: Slot): void => {
-    stats.recycled++;
-    const started = spawn();
-    slot.next = started;
-    started
-      .then(async (w) => {
-        // A warm-up that fails leaves a worker that reads: its first customer page is slower, nothing else.
-        if (opts.warmUp && !closed)
-          await opts.warmUp((image, o) => w.recognize(image, o)).catch(() => undefined);
-        return w;
-      })
-      .then(
-        (w) => {
-          if (closed || slot.next !== started) return;
-          if (slot.busy) slot.ready = w;
-          else swap(slot, w);
-        },
-        // Not started: the old worker serves on, and its next job's end tries again.
-        () => {
-          if (slot.next === started) slot.next = undefined;
-        },
-      );
-  };
-
-  const release = (slot: Slot): void => {
-    slot.jobs++;
-    if (slot.ready) swap(slot, slot.ready);
-    else if (slot.jobs >= recycleAfter && !slot.next && !closed) replace(slot);
-    const next = waitingFollowUps.shift() ?? waiting.shift();
-    if (next) next(slot);
-    else slot.busy = false;
-  };
-
   const recognize = async (image: Buffer, o: OcrOptions = {}): Promise<OcrResult> => {
-    if (closed) throw new Error('OCR engine is closed');
-    const slot = await acquire(Boolean(o.followUp));
+    if (pool.closed) throw new Error('OCR engine is closed');
+    const slot = await acquire(pool, Boolean(o.followUp));
     try {
       return await (await slot.worker).recognize(image, o);
     } finally {
-      release(slot);
+      release(pool, slot);
     }
   };
-
   const close = async (): Promise<void> => {
-    closed = true;
-    const all = slots.splice(0);
+    pool.closed = true;
+    const all = pool.slots.splice(0);
     await Promise.all(all.flatMap((s) => [quietly(s.worker), ...(s.next ? [quietly(s.next)] : [])]));
   };
-
-  return { recognize, close, stats };
+  return { recognize, close, stats: pool.stats };
 }
 
 /** The words of tesseract's TSV output, lines numbered from 0 in reading order. */
