@@ -61,6 +61,21 @@ function lineNames(line: string, name: string): boolean {
   return false;
 }
 
+/** The compact names of a row that a line of `header` prints. */
+const printedNames = (r: CatalogMerchant, header: string[]): string[] =>
+  [r.razon_social, ...r.names].filter((n) => header.some((l) => lineNames(l, n))).map(compact);
+
+/**
+ * The rows a header names, less those named only inside another found row's longer name: OXXO GAS prints OXXO,
+ * and is not a second chain.
+ */
+function titled(header: string[]): CatalogMerchant[] {
+  const found = rows.map((r) => ({ r, names: printedNames(r, header) })).filter((f) => f.names.length > 0);
+  const longer = (n: string, self: CatalogMerchant): boolean =>
+    found.some((f) => f.r !== self && f.names.some((m) => m.length > n.length && m.includes(n)));
+  return found.filter((f) => !f.names.every((n) => longer(n, f.r))).map((f) => f.r);
+}
+
 const byRfc = new Map(rows.map((r) => [r.rfc, r]));
 const byName = new Map(rows.map((r) => [compact(r.razon_social), r]));
 
@@ -71,9 +86,7 @@ export const merchantCatalog = {
   byRazonSocial: (name: string): CatalogMerchant | null => byName.get(compact(name)) ?? null,
   /** The one row whose razón social or a printed name is a line of `header` (null when none or several are). */
   byTitle: (header: string[]): CatalogMerchant | null => {
-    const found = rows.filter((r) =>
-      header.some((l) => [r.razon_social, ...r.names].some((n) => lineNames(l, n))),
-    );
+    const found = titled(header);
     return found.length === 1 ? (found[0] ?? null) : null;
   },
 };

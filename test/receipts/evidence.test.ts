@@ -248,6 +248,21 @@ describe('the merchant catalog', () => {
     expect(misread.vendor_rfc).toBe('DLI931201MI9');
   });
 
+  it('supplies a pharmacy and a fuel station from a misread title, not the store a station name contains', () => {
+    const rest = oxxo.slice(oxxo.indexOf('\n'));
+    const pharmacy = withEvidence(
+      data({ vendor_rfc: null, text: `FARMAC1A GUADALAJARA${rest}` }),
+      TODAY,
+      merchantCatalog,
+    );
+    expect(pharmacy).toMatchObject({
+      vendor_rfc: 'FGU830930PD3',
+      vendor_name: 'FARMACIA GUADALAJARA SA DE CV',
+    });
+    const station = withEvidence(data({ vendor_rfc: null, text: `OXXO GAS${rest}` }), TODAY, merchantCatalog);
+    expect(station.vendor_rfc).toBe('SGM950714DC2');
+  });
+
   it('supplies nothing for a title no row has, and never replaces an RFC that was read', () => {
     const none = withEvidence(data({ vendor_rfc: null, text: TICKET }), TODAY, merchantCatalog);
     expect(none.vendor_rfc).toBeNull();
