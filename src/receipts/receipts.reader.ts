@@ -1,6 +1,6 @@
 import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
-import { chooseTotal } from './extract/choose.js';
+import { chooseDate, chooseTotal } from './extract/choose.js';
 import { mendCompanyType } from './extract/company.type.js';
 import { confidenceOf } from './extract/confidence.js';
 import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
@@ -392,11 +392,17 @@ async function turnedReading(
 }
 
 /** The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts). */
-export function withEvidence(read: ReceiptData, today: Date, catalog?: CatalogLookup): ReceiptData {
+export function withEvidence(
+  read: ReceiptData,
+  today: Date,
+  catalog?: CatalogLookup,
+  readings: string[] = [read.text],
+): ReceiptData {
   // A long company type garbled in print goes back to its printed form (company.type.ts), whichever reading gave it.
   const name = read.vendor_name === null ? null : mendCompanyType(read.vendor_name);
   const lines = toLines(read.text);
-  const data = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines);
+  const chosen = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines);
+  const data = chooseDate(chosen, readings, lines, today);
   const evidence = weighEvidence(data, today, catalog, lines);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};
@@ -597,22 +603,22 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   const head = title ? await readTitle(page.gray, title, r.reRead) : [];
   if (title) timings.title_pass = performance.now() - t2;
   const titled = titler(first, head);
-  let text = titled(first.text);
-  const firstRead = extractFields(text);
+  const readings = [titled(first.text)];
+  const firstRead = extractFields(readings[0] as string);
   const firstRfc = firstRead.fields.vendor_rfc;
   let result = withZeroRfc(firstRead, zeroRfc === first.text ? null : extractFields(titled(zeroRfc)));
   if (r.opts.secondPass && weak(result)) {
     const t3 = performance.now();
     const again = await r.reRead.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));
     result = mergeExtractions(result, extractFields(again.text));
-    text = `${text}\n${again.text}`;
+    readings.push(again.text);
     timings.second_pass = performance.now() - t3;
   }
   if (r.opts.headerPass !== false && weakHeader(result)) {
     const t4 = performance.now();
     const passed = await headerPass(result, r.reRead, page, first, extractFields);
     result = passed.result;
-    text = `${text}\n${passed.text}`;
+    readings.push(passed.text);
     timings.header_pass = performance.now() - t4;
   }
   const sparse = async (t5: number): Promise<string> => {
@@ -621,8 +627,9 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
     return read.text;
   };
   const more = await vendorPasses(result, firstRfc, first.text, r.opts.vendorPass !== false, sparse);
-  if (more !== null) text = `${text}\n${more}`;
+  if (more !== null) readings.push(more);
   timings.total = performance.now() - t0;
+  const text = readings.join('\n');
   const data: ReceiptData = {
     ...result.fields,
     ...printedNames(result, text),
@@ -630,7 +637,7 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
     text,
     timings,
   };
-  return withEvidence(data, today, r.opts.catalog ?? merchantCatalog);
+  return withEvidence(data, today, r.opts.catalog ?? merchantCatalog, readings);
 }
 
 /** One OCR pool for the process; `read` prepares, recognises and extracts. */

@@ -1,7 +1,8 @@
 import type { ReceiptData } from '../receipt.types.js';
 import { evidenceLevel } from './confidence.js';
-import { ivaIn, near, totalCandidates, totalEvidence } from './evidence.js';
-import type { Line } from './extract.text.js';
+import { dateEvidence, ivaIn, near, totalCandidates, totalEvidence } from './evidence.js';
+import { extractDateTime } from './extract.dates.js';
+import { type Line, toLines } from './extract.text.js';
 
 /** The total as read agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). */
 function taxAgrees({ total, subtotal, iva }: ReceiptData): boolean {
@@ -25,4 +26,22 @@ export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
     if (l > best.level) best = { total, level: l };
   }
   return best.total === data.total ? data : { ...data, total: best.total };
+}
+
+/**
+ * The purchase date the ticket backs most among those its readings gave (the first reading, the header and RFC
+ * re-reads, the sparse header): each is weighed against every line read, and one replaces the date chosen only by
+ * reaching a higher level (a date the first reading lost, found whole by a re-read of the header).
+ */
+export function chooseDate(data: ReceiptData, readings: string[], lines: Line[], today: Date): ReceiptData {
+  const level = (date: string): number =>
+    evidenceLevel('date', dateEvidence({ ...data, date }, lines, today));
+  let best = { date: data.date, time: data.time, level: data.date === null ? 0 : level(data.date) };
+  for (const reading of readings) {
+    const { date, time } = extractDateTime(toLines(reading), today);
+    if (date === null || date === best.date) continue;
+    const l = level(date);
+    if (l > best.level) best = { date, time: data.time ?? time, level: l };
+  }
+  return best.date === data.date ? data : { ...data, date: best.date, time: best.time };
 }
