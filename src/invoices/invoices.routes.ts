@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRoute, type OpenAPIHono, type z } from '@hono/zod-openapi';
+import type { DbOrTrx } from '../db/db.js';
 import type { ProfilesTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
@@ -120,6 +121,22 @@ async function memberFor(deps: Deps, caller: ProfilesTable, rfc: string): Promis
   return target;
 }
 
+/** The member whose invoices are listed in an organization: the caller itself, or any member for an admin. */
+async function memberToList(
+  db: DbOrTrx,
+  caller: ProfilesTable,
+  orgId: string,
+  rfc: string,
+): Promise<ProfilesTable> {
+  requireOrgMember(caller, orgId);
+  const member = caller.rfc === rfc ? caller : await findProfileByRfc(db, rfc);
+  if (!member || member.org_id !== orgId) throw notFound('Member');
+  if (member.id !== caller.id && caller.is_admin !== 1) {
+    throw forbidden("Only an admin of the organization may list other members' invoices");
+  }
+  return member;
+}
+
 export function invoicesRoutes(deps: Deps): OpenAPIHono<AppEnv> {
   const app = newRouter();
   const { db } = deps;
@@ -160,13 +177,7 @@ export function invoicesRoutes(deps: Deps): OpenAPIHono<AppEnv> {
 
   app.openapi(memberInvoices, async (c) => {
     const q = c.req.valid('query');
-    const caller = c.get('profile');
-    requireOrgMember(caller, q.org_id);
-    const member = caller.rfc === q.rfc ? caller : await findProfileByRfc(db, q.rfc);
-    if (!member || member.org_id !== q.org_id) throw notFound('Member');
-    if (member.id !== caller.id && caller.is_admin !== 1) {
-      throw forbidden("Only an admin of the organization may list other members' invoices");
-    }
+    const member = await memberToList(db, c.get('profile'), q.org_id, q.rfc);
     const page = await listMemberInvoices(db, { orgId: q.org_id, profileId: member.id, ...q });
     return c.json(
       {

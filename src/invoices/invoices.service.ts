@@ -79,26 +79,14 @@ function replay(existing: InvoicesTable, input: CreateInvoiceInput): InvoicesTab
 
 const isUniqueViolation = (e: unknown) => /unique/i.test(String((e as Error)?.message ?? ''));
 
-/**
- * Accepts a receipt: one transaction inserts the invoice (processing), takes the credit and enqueues the job.
- * The image is stored first and deleted again if the transaction does not commit, so nothing is orphaned.
- */
-export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput): Promise<InvoicesTable> {
-  const { db, clock, storage } = deps;
-  const key = input.idempotencyKey ?? null;
-  if (key) {
-    const existing = await findByIdempotencyKey(db, input.createdByProfileId, key);
-    if (existing) return replay(existing, input);
-  }
-  const image = await checkReceiptImage(input.image, deps.config.MAX_IMAGE_PIXELS);
-  await checkReceptor(db, input.ownerProfileId, input.cfdiUsage);
-  await checkPayerNotBusy(deps, input.chargeTo);
-
-  const id = randomUUID();
-  const receiptKey = `receipts/${id}.${image.format === 'png' ? 'png' : 'jpg'}`;
-  await storage.put(receiptKey, input.image);
-  const now = clock.now().toISOString();
-  const row: InvoicesTable = {
+/** The invoice as accepted: processing, with nothing read from the receipt yet. */
+function acceptedInvoice(
+  input: CreateInvoiceInput,
+  id: string,
+  receiptKey: string,
+  now: string,
+): InvoicesTable {
+  return {
     id,
     profile_id: input.ownerProfileId,
     org_id: input.orgId,
@@ -120,7 +108,7 @@ export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput)
     receipt_data: null,
     xml_key: null,
     pdf_key: null,
-    idempotency_key: key,
+    idempotency_key: input.idempotencyKey ?? null,
     request_hash: input.requestHash ?? null,
     chat_channel: input.chat?.channel ?? null,
     chat_id: input.chat?.chatId ?? null,
@@ -133,22 +121,57 @@ export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput)
     confirmed_at: null,
     confirm_hash: null,
   };
-  try {
-    const result = await db.transaction().execute(async (trx) => {
-      if (key) {
-        const existing = await findByIdempotencyKey(trx, input.createdByProfileId, key);
-        if (existing) return replay(existing, input);
-      }
-      await insertInvoice(trx, row);
-      await chargeForInvoice(trx, clock, input.chargeTo, id);
-      await enqueue(trx, clock, {
-        kind: INVOICE_JOB,
-        payload: { invoiceId: id },
-        maxAttempts: deps.config.JOB_MAX_ATTEMPTS,
-        payerKey: `${input.chargeTo.type}:${input.chargeTo.id}`,
-      });
-      return row;
+}
+
+/**
+ * Inserts the invoice, takes the credit and enqueues its job in one transaction, so none happens without the
+ * others; an invoice committed meanwhile under the same key is replayed instead.
+ */
+function commitInvoice(
+  deps: Pick<CreateDeps, 'db' | 'clock' | 'config'>,
+  input: CreateInvoiceInput,
+  row: InvoicesTable,
+): Promise<InvoicesTable> {
+  const { clock } = deps;
+  const key = row.idempotency_key;
+  return deps.db.transaction().execute(async (trx) => {
+    if (key) {
+      const existing = await findByIdempotencyKey(trx, input.createdByProfileId, key);
+      if (existing) return replay(existing, input);
+    }
+    await insertInvoice(trx, row);
+    await chargeForInvoice(trx, clock, input.chargeTo, row.id);
+    await enqueue(trx, clock, {
+      kind: INVOICE_JOB,
+      payload: { invoiceId: row.id },
+      maxAttempts: deps.config.JOB_MAX_ATTEMPTS,
+      payerKey: `${input.chargeTo.type}:${input.chargeTo.id}`,
     });
+    return row;
+  });
+}
+
+/**
+ * Accepts a receipt: one transaction inserts the invoice (processing), takes the credit and enqueues the job.
+ * The image is stored first and deleted again if the transaction does not commit, so nothing is orphaned.
+ */
+export async function createInvoice(deps: CreateDeps, input: CreateInvoiceInput): Promise<InvoicesTable> {
+  const { db, clock, storage } = deps;
+  const key = input.idempotencyKey ?? null;
+  if (key) {
+    const existing = await findByIdempotencyKey(db, input.createdByProfileId, key);
+    if (existing) return replay(existing, input);
+  }
+  const image = await checkReceiptImage(input.image, deps.config.MAX_IMAGE_PIXELS);
+  await checkReceptor(db, input.ownerProfileId, input.cfdiUsage);
+  await checkPayerNotBusy(deps, input.chargeTo);
+
+  const id = randomUUID();
+  const receiptKey = `receipts/${id}.${image.format === 'png' ? 'png' : 'jpg'}`;
+  await storage.put(receiptKey, input.image);
+  const row = acceptedInvoice(input, id, receiptKey, clock.now().toISOString());
+  try {
+    const result = await commitInvoice(deps, input, row);
     if (result.id !== id) await storage.delete(receiptKey);
     else notifyJobEnqueued();
     return result;

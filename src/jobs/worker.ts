@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isPostgres } from '../db/db.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Deps } from '../deps.js';
-import { listenForJobs } from './jobs.listen.js';
+import { type JobListener, listenForJobs } from './jobs.listen.js';
 import {
   backoffMs,
   claimJobs,
@@ -158,53 +158,101 @@ export interface JobWorker {
   kick(): void;
 }
 
+/** What a started worker keeps between polls, shared by its poll loop, drain() and stop(). */
+interface WorkerState {
+  inFlight: Map<string, Promise<void>>;
+  stopping: boolean;
+  polling: boolean;
+  /** A wake-up came during a claim, so the next poll must not wait. */
+  again: boolean;
+  idleWaiters: (() => void)[];
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * One poll: claims jobs for the free slots and runs them in the background; polls again at once while every
+ * free slot fills or a wake-up came meanwhile, and answers drain() once nothing is due or running.
+ */
+async function pollJobs(
+  deps: WorkerDeps,
+  handlers: JobHandlers,
+  o: Resolved,
+  s: WorkerState,
+  schedule: (ms: number) => void,
+): Promise<void> {
+  if (s.stopping) return;
+  if (s.polling) {
+    s.again = true; // a wake-up during a claim must not wait for the next poll
+    return;
+  }
+  s.polling = true;
+  s.again = false;
+  try {
+    const free = o.concurrency - s.inFlight.size;
+    const jobs = await claimFair(deps, o, free);
+    for (const job of jobs) {
+      const p = runClaimed(deps, handlers, job, o)
+        .catch((e) => deps.logger.error({ jobId: job.id, err: e }, 'job runner error'))
+        .finally(() => {
+          s.inFlight.delete(job.id);
+          schedule(0);
+        });
+      s.inFlight.set(job.id, p);
+    }
+    if (jobs.length === 0 && s.inFlight.size === 0) {
+      for (const w of s.idleWaiters) w();
+      s.idleWaiters = [];
+    }
+    schedule((jobs.length === free && free > 0) || s.again ? 0 : o.pollMs);
+  } catch (e) {
+    deps.logger.error({ err: e }, 'job poll failed');
+    schedule(o.pollMs * 4);
+  } finally {
+    s.polling = false;
+  }
+}
+
+/** Stops claiming and listening; waits for in-flight jobs up to the grace time, then releases the rest. */
+async function stopWorker(
+  deps: WorkerDeps,
+  o: Resolved,
+  s: WorkerState,
+  unsubscribe: () => void,
+  listener: JobListener | undefined,
+): Promise<void> {
+  s.stopping = true;
+  clearTimeout(s.timer);
+  unsubscribe();
+  await listener?.close();
+  const all = Promise.all(s.inFlight.values());
+  const grace = new Promise((r) => setTimeout(r, o.stopGraceMs).unref());
+  await Promise.race([all, grace]);
+  // Whatever is still running goes back to the queue now rather than after its lease expires.
+  for (const id of s.inFlight.keys()) {
+    await rescheduleJob(deps.db, deps.clock, id, o.workerId, {
+      runAt: deps.clock.now(),
+      refundAttempt: true,
+    });
+  }
+  for (const w of s.idleWaiters) w();
+}
+
 export function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, opts: WorkerOptions = {}): JobWorker {
   const o = resolved(deps, opts);
-  const inFlight = new Map<string, Promise<void>>();
-  let stopping = false;
-  let polling = false;
-  let again = false;
-  let idleWaiters: (() => void)[] = [];
-  let timer: NodeJS.Timeout | undefined;
-
-  const schedule = (ms: number) => {
-    if (stopping) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void poll(), ms);
+  const s: WorkerState = {
+    inFlight: new Map(),
+    stopping: false,
+    polling: false,
+    again: false,
+    idleWaiters: [],
+    timer: undefined,
   };
 
-  async function poll(): Promise<void> {
-    if (stopping) return;
-    if (polling) {
-      again = true; // a wake-up during a claim must not wait for the next poll
-      return;
-    }
-    polling = true;
-    again = false;
-    try {
-      const free = o.concurrency - inFlight.size;
-      const jobs = await claimFair(deps, o, free);
-      for (const job of jobs) {
-        const p = runClaimed(deps, handlers, job, o)
-          .catch((e) => deps.logger.error({ jobId: job.id, err: e }, 'job runner error'))
-          .finally(() => {
-            inFlight.delete(job.id);
-            schedule(0);
-          });
-        inFlight.set(job.id, p);
-      }
-      if (jobs.length === 0 && inFlight.size === 0) {
-        for (const w of idleWaiters) w();
-        idleWaiters = [];
-      }
-      schedule((jobs.length === free && free > 0) || again ? 0 : o.pollMs);
-    } catch (e) {
-      deps.logger.error({ err: e }, 'job poll failed');
-      schedule(o.pollMs * 4);
-    } finally {
-      polling = false;
-    }
-  }
+  const schedule = (ms: number) => {
+    if (s.stopping) return;
+    clearTimeout(s.timer);
+    s.timer = setTimeout(() => void pollJobs(deps, handlers, o, s, schedule), ms);
+  };
 
   const unsubscribe = onJobEnqueued(() => schedule(0));
   const listener = listenForJobs(deps.db, () => schedule(0), deps.logger);
@@ -214,25 +262,9 @@ export function startJobWorker(deps: WorkerDeps, handlers: JobHandlers, opts: Wo
     kick: () => schedule(0),
     drain: () =>
       new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
+        s.idleWaiters.push(resolve);
         schedule(0);
       }),
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      unsubscribe();
-      await listener?.close();
-      const all = Promise.all(inFlight.values());
-      const grace = new Promise((r) => setTimeout(r, o.stopGraceMs).unref());
-      await Promise.race([all, grace]);
-      // Whatever is still running goes back to the queue now rather than after its lease expires.
-      for (const id of inFlight.keys()) {
-        await rescheduleJob(deps.db, deps.clock, id, o.workerId, {
-          runAt: deps.clock.now(),
-          refundAttempt: true,
-        });
-      }
-      for (const w of idleWaiters) w();
-    },
+    stop: () => stopWorker(deps, o, s, unsubscribe, listener),
   };
 }

@@ -9,23 +9,27 @@ export const CHUNK_BYTES = 256 * 1024;
 
 const notFound = () => new AppError('NotFound', 'File not found');
 
+/** A file's size and chunk count, or undefined when there is no such file. */
+const readHeader = (db: Db, key: string) =>
+  db.selectFrom('stored_files').select(['size', 'chunks']).where('key', '=', key).executeTakeFirst();
+
+/** One chunk of a file, read on its own so a download holds one chunk at a time. */
+async function readChunk(db: Db, key: string, seq: number): Promise<Buffer> {
+  const row = await db
+    .selectFrom('stored_file_chunks')
+    .select('data')
+    .where('key', '=', key)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+  if (!row) throw notFound(); // deleted while being read
+  return row.data;
+}
+
 /**
  * Files in the database (stored_files + stored_file_chunks), so every instance on one PostgreSQL serves every
  * file. A put replaces the file in one transaction; a download reads one chunk per query as the client reads.
  */
 export function databaseStorage(db: Db, clock: Clock): Storage {
-  const header = (key: string) =>
-    db.selectFrom('stored_files').select(['size', 'chunks']).where('key', '=', key).executeTakeFirst();
-  const chunk = async (key: string, seq: number) => {
-    const row = await db
-      .selectFrom('stored_file_chunks')
-      .select('data')
-      .where('key', '=', key)
-      .where('seq', '=', seq)
-      .executeTakeFirst();
-    if (!row) throw notFound(); // deleted while being read
-    return row.data;
-  };
   return {
     async put(key, data) {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
@@ -45,7 +49,7 @@ export function databaseStorage(db: Db, clock: Clock): Storage {
       });
     },
     async get(key) {
-      const h = await header(key);
+      const h = await readHeader(db, key);
       if (!h) throw notFound();
       const rows = await db
         .selectFrom('stored_file_chunks')
@@ -56,7 +60,7 @@ export function databaseStorage(db: Db, clock: Clock): Storage {
       return Buffer.concat(rows.map((r) => r.data));
     },
     async exists(key) {
-      return (await header(key)) !== undefined;
+      return (await readHeader(db, key)) !== undefined;
     },
     async delete(key) {
       await db.transaction().execute(async (trx) => {
@@ -65,10 +69,10 @@ export function databaseStorage(db: Db, clock: Clock): Storage {
       });
     },
     async open(key) {
-      const h = await header(key);
+      const h = await readHeader(db, key);
       if (!h) throw notFound();
       async function* pieces() {
-        for (let seq = 0; seq < h!.chunks; seq++) yield await chunk(key, seq);
+        for (let seq = 0; seq < h!.chunks; seq++) yield await readChunk(db, key, seq);
       }
       return { size: Number(h.size), stream: Readable.from(pieces(), { objectMode: false }) };
     },
