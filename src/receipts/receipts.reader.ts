@@ -577,6 +577,21 @@ interface Reader {
   opts: ReceiptReaderOptions;
 }
 
+/**
+ * A ticket photographed sideways or upside down, its EXIF silent, reads as garbage (no total, no date): the page
+ * read at another turn, null when none reads better, undefined when the reading was not garbage.
+ */
+async function uprightReading(
+  image: Buffer,
+  lying: Gray,
+  raw: OcrResult,
+  today: Date,
+  r: Reader,
+): Promise<{ page: PreparedPage; raw: OcrResult } | null | undefined> {
+  if (raw.confidence >= UPRIGHT_CONFIDENCE || totalOrDate(raw.text, today)) return undefined;
+  return turnedReading(image, lying, raw, today, r.preparing, r.reRead);
+}
+
 /** Prepares, recognises and extracts one receipt, re-reading what the first reading left weak. */
 async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   const t0 = performance.now();
@@ -587,12 +602,10 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
   let raw = await r.engine.recognize(page.pgm, { words: true });
   [page, raw] = await withoutFrame(page, raw, r.reRead);
-  // A ticket photographed sideways or upside down, its EXIF silent, reads as garbage: no total, no date.
   const t = performance.now();
-  const garbage = raw.confidence < UPRIGHT_CONFIDENCE && !totalOrDate(raw.text, today);
-  const found = garbage ? await turnedReading(image, page.gray, raw, today, r.preparing, r.reRead) : null;
+  const found = await uprightReading(image, page.gray, raw, today, r);
   if (found) [page, raw] = [found.page, found.raw];
-  const turned = garbage ? performance.now() - t : undefined;
+  const turned = found === undefined ? undefined : performance.now() - t;
   // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
   const { first, zeroRfc } = zerosMended(page, raw);
   const t2 = performance.now();

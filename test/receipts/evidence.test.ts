@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { merchantCatalog } from '../../src/catalogs/merchants.catalog.js';
-import { chooseTotal } from '../../src/receipts/extract/choose.js';
+import { chooseDate, chooseTotal } from '../../src/receipts/extract/choose.js';
 import { confidenceOf, evidenceLevel } from '../../src/receipts/extract/confidence.js';
 import { weighEvidence } from '../../src/receipts/extract/evidence.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
@@ -79,6 +79,31 @@ describe('a total printed twice or mended', () => {
     const ev = weighEvidence(d, TODAY).total;
     expect(ev).toContain('!not printed');
     expect(evidenceLevel('total', ev)).toBe(0);
+  });
+});
+
+describe('choosing the date among the readings', () => {
+  const first = 'FERRETERIA EL MIRADOR\nFC: 2026 -0= HORA: 07:04:37\nTOTAL $2,181.34';
+  const header = 'FERRETERIA EL MIRADOR\ne FEC: 2026-01-14 HORA: 07:04:37';
+  const choose = (date: string | null, readings: string[]) => {
+    const d = data({ date, time: null, text: readings.join('\n') });
+    return chooseDate(d, readings, toLines(d.text), TODAY);
+  };
+
+  it('takes the date a re-read of the header found whole when the first reading lost it', () => {
+    const d = choose(null, [first, header]);
+    expect([d.date, d.time]).toEqual(['2026-01-14', '07:04:37']);
+  });
+
+  it('keeps a printed date over another reading that backs its own no better', () => {
+    const other = 'FECHA: 15/01/2026';
+    expect(choose('2026-01-14', [header, other]).date).toBe('2026-01-14');
+  });
+
+  it('replaces a year misread into the future with the one another reading prints', () => {
+    const misread = 'FECHA: 14/01/2028';
+    const again = 'FECHA: 14/01/2026';
+    expect(choose('2028-01-14', [misread, again]).date).toBe('2026-01-14');
   });
 });
 
