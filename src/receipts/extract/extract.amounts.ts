@@ -26,18 +26,9 @@ export interface Totals {
   gross: number | null;
 }
 
-type Kind =
-  | 'total'
-  | 'totalTip'
-  | 'subtotal'
-  | 'iva'
-  | 'ieps'
-  | 'tip'
-  | 'discount'
-  | 'cash'
-  | 'change'
-  | 'card'
-  | 'importe';
+/** What a labelled amount is: a part of the purchase, or of its payment. */
+type Kind = 'total' | 'totalTip' | 'subtotal' | 'iva' | 'ieps' | 'tip' | 'discount' | PaymentKind;
+type PaymentKind = 'cash' | 'change' | 'card' | 'importe';
 
 interface Labeled {
   kind: Kind;
@@ -189,17 +180,26 @@ function splitMergedLabels(lines: Line[]): Line[] {
     .map((l, index) => ({ ...l, index }));
 }
 
-/** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
-export function extractTotals(read: Line[], itemsSum: number | null): Totals {
-  const lines = splitMergedLabels(read);
-  const all = labeledAmounts(lines);
-  const subs = valuesOf(all, 'subtotal');
-  const ivas = valuesOf(all, 'iva');
-  const iepss = valuesOf(all, 'ieps');
-  const tipEntries = all.filter((a) => a.kind === 'tip' && !a.shifted);
-  // A tip's `$`-misread variant may be nothing at all (`$0.00` from `50.00`): no tip.
-  const tips = tipEntries.flatMap((a) => a.values).filter((t) => t > 0);
-  const tipLine = tipEntries[0]?.line ?? Number.POSITIVE_INFINITY;
+/** The subtotal, IVA and IEPS amounts read on their labels' lines, or all on the line below (shifted). */
+const taxParts = (all: Labeled[], shifted = false): [number[], number[], number[]] => [
+  valuesOf(all, 'subtotal', shifted),
+  valuesOf(all, 'iva', shifted),
+  valuesOf(all, 'ieps', shifted),
+];
+
+/** Weight gathered by each candidate total, in cents. */
+type Votes = Map<number, number>;
+
+/** Adds a weight to a candidate total; nothing at or below zero is one. */
+const vote = (votes: Votes, v: number, w: number): void => {
+  if (v > 0) votes.set(v, (votes.get(v) ?? 0) + w);
+};
+
+/** A discount the total is net of, what of it the subtotal includes, and one printed between two TOTALs. */
+type Discount = { discount: number; onSubtotal: number; between?: Labeled; grossLine?: number };
+
+/** The discount taken off the total: printed above the first TOTAL, or between a gross TOTAL and the net one. */
+function discountOf(all: Labeled[]): Discount {
   const firstTotalLine = firstOf(all, 'total')?.line;
   // A discount printed above a TOTAL: the items and the subtotal printed above it are before the discount.
   // Without a TOTAL read, a discount line may be a savings summary after it: nothing is taken off.
@@ -217,54 +217,57 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
         t.line > d.line &&
         t.values.some((net) => firstTotal.some((g) => d.values.some((v) => g - v === net))),
     );
-  const discountBetween =
+  const between =
     discountEntry || firstTotalLine === undefined
       ? undefined
       : all.find((a) => a.kind === 'discount' && !a.shifted && a.line > firstTotalLine && nets(a));
   // Items always sit above the discount; a subtotal only when printed above it (else it is after the discount).
-  const discounted = discountEntry ?? discountBetween;
+  const discounted = discountEntry ?? between;
   const discount = discounted?.values[0] ?? 0;
   const subtotalLine = firstOf(all, 'subtotal')?.line ?? 0;
-  const subtotalDiscount = discounted && subtotalLine < discounted.line ? discount : 0;
-  const votes = new Map<number, number>();
-  const labelVotes = new Map<number, number>();
-  const vote = (v: number, w: number): void => {
-    if (v > 0) votes.set(v, (votes.get(v) ?? 0) + w);
-  };
+  const onSubtotal = discounted && subtotalLine < discounted.line ? discount : 0;
+  return { discount, onSubtotal, between, grossLine: between ? firstTotalLine : undefined };
+}
+
+/** Votes of the TOTAL labels, the first the strongest; returns the part of each reading's votes they gave. */
+function voteLabelled(all: Labeled[], votes: Votes, off: Discount, tipLine: number, tips: number[]): Votes {
+  const labelVotes: Votes = new Map();
   all
     .filter((a) => a.kind === 'total' && !a.shifted)
     .forEach((a, n) => {
       // A TOTAL before the discount between two is the gross: it stands for the net the later one prints.
-      const gross = discountBetween !== undefined && a.line < discountBetween.line;
+      const gross = off.between !== undefined && a.line < off.between.line;
       a.values.forEach((value, k) => {
-        const v = gross ? value - discount : value;
+        const v = gross ? value - off.discount : value;
         const w = (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0);
         // A TOTAL printed below the tip includes it: the purchase is the rest, as with `TOTAL + PROPINA`.
         const withTip = a.line > tipLine;
-        vote(v, withTip ? 1 : w);
+        vote(votes, v, withTip ? 1 : w);
         labelVotes.set(v, (labelVotes.get(v) ?? 0) + (withTip ? 1 : w));
-        if (withTip) for (const t of tips) if (t < v) vote(v - t, 2.5);
+        if (withTip) for (const t of tips) if (t < v) vote(votes, v - t, 2.5);
       });
     });
   for (const v of valuesOf(all, 'total', true)) {
-    vote(v, 1);
+    vote(votes, v, 1);
     labelVotes.set(v, (labelVotes.get(v) ?? 0) + 1);
   }
+  return labelVotes;
+}
+
+/** Votes of the arithmetic on labelled amounts: subtotal + taxes, a TOTAL with tip less the tip, a rounding. */
+function voteSums(lines: Line[], all: Labeled[], votes: Votes, off: Discount, tips: number[]): void {
+  const [subs, ivas, iepss] = taxParts(all);
   // A tax line printed with its amount unread.
   const taxLabel = (kind: Kind): boolean => lines.some((l) => classify(l.norm) === kind && /\d/.test(l.norm));
   const taxUnread = (!ivas.length && taxLabel('iva')) || (!iepss.length && taxLabel('ieps'));
   for (const s of taxUnread ? [] : subs)
     for (const i of ivas.length ? ivas : [0])
-      for (const e of iepss.length ? iepss : [0]) vote(s + i + e - subtotalDiscount, 2.5);
+      for (const e of iepss.length ? iepss : [0]) vote(votes, s + i + e - off.onSubtotal, 2.5);
   // The same sum with every value taken from the line below (the whole column drifted).
-  const [sS, iS, eS] = [
-    valuesOf(all, 'subtotal', true),
-    valuesOf(all, 'iva', true),
-    valuesOf(all, 'ieps', true),
-  ];
+  const [sS, iS, eS] = taxParts(all, true);
   for (const s of sS)
-    for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(s + i + e, 2);
-  for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(tt - t, 2.5);
+    for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(votes, s + i + e, 2);
+  for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(votes, tt - t, 2.5);
   // A receipt rounded to 5 cents: the amount after the adjustment, within 5 cents of a labelled total, is
   // what was paid.
   const labelled = valuesOf(all, 'total');
@@ -272,47 +275,48 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     if (!/\bROUNDING\s?ADJ/.test(l.norm)) return;
     const after = lines.slice(i + 1, i + 3).find((x) => moneyIn(x.norm).length > 0);
     const paid = lastAmounts(after)[0];
-    if (paid && labelled.some((t) => t !== paid && Math.abs(t - paid) <= 5)) vote(paid, 4);
+    if (paid && labelled.some((t) => t !== paid && Math.abs(t - paid) <= 5)) vote(votes, paid, 4);
   });
-  // Arithmetic where the labels are unreadable or drifted: as strong as a subtotal + IVA read with their labels.
-  const blocks = taxBlocks(lines);
-  for (const b of blocks) vote(b.total, 2.5);
-  if (itemsSum !== null) vote(itemsSum - discount, 2);
+}
+
+/** Votes of what was paid (card, vouchers or transfer, cash less change), with or without a printed tip. */
+function votePayments(all: Labeled[], votes: Votes, tipEntries: Labeled[]): void {
   // What was paid covers a tip printed on the ticket, or, paid apart, it does not.
   const paidTips = tipEntries.flatMap((a) => a.values.slice(0, 1));
   const votePaid = (p: number, w: number): void => {
     const less = paidTips.filter((t) => t < p);
-    vote(p, less.length ? w / 2 : w);
-    for (const t of less) vote(p - t, w / 2);
+    vote(votes, p, less.length ? w / 2 : w);
+    for (const t of less) vote(votes, p - t, w / 2);
   };
   for (const c of valuesOf(all, 'card')) votePaid(c, 0.8);
   for (const c of valuesOf(all, 'importe')) votePaid(c, 0.8);
   const cash = valuesOf(all, 'cash');
   // Change as read votes with paid; its `$`-misread variant (`67.34` → `7.34`) only weakly.
   const changes = all.filter((a) => a.kind === 'change' && !a.shifted);
-  for (const p of cash) {
-    for (const ch of changes) {
-      ch.values.forEach((v, k) => {
-        votePaid(p - v, k === 0 ? 1.5 : 0.5);
-      });
-    }
-  }
+  for (const p of cash)
+    for (const ch of changes) for (const [k, v] of ch.values.entries()) votePaid(p - v, k === 0 ? 1.5 : 0.5);
   for (const p of cash) votePaid(p, 0.5);
+}
+
+/** Votes of the total in words: the whole amount, or its pesos or its cents backing the readings that share them. */
+function voteInWords(lines: Line[], votes: Votes): void {
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
   // The whole amount in words, pesos and cents: backing another reading, as strong as the items' sum.
   const pesos = pesosInWords(lines);
   const inWords = pesos !== null && cents !== null ? pesos * 100 + cents : null;
-  if (inWords !== null) vote(inWords, votes.has(inWords) ? 2 : 1);
-  else if (pesos !== null) for (const v of [...votes.keys()]) if (Math.floor(v / 100) === pesos) vote(v, 1);
-  if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(v, 1.5);
-  // What backs a reading besides a TOTAL label: payment, items, subtotal + taxes.
-  const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
+  if (inWords !== null) vote(votes, inWords, votes.has(inWords) ? 2 : 1);
+  else if (pesos !== null)
+    for (const v of [...votes.keys()]) if (Math.floor(v / 100) === pesos) vote(votes, v, 1);
+  if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(votes, v, 1.5);
+}
+
+/** The reading with the most votes (the larger on a tie), a neighbour two other readings back preferred to it. */
+function pickTotal(all: Labeled[], votes: Votes, support: (v: number) => number): number | null {
+  const cash = valuesOf(all, 'cash');
   // Paid in cash alone, the total is at most what was handed over.
-  const handed =
-    cash.length && !valuesOf(all, 'card').length && !valuesOf(all, 'importe').length
-      ? Math.max(...cash)
-      : null;
+  const paidOtherwise = valuesOf(all, 'card').length || valuesOf(all, 'importe').length;
+  const handed = cash.length && !paidOtherwise ? Math.max(...cash) : null;
   if (handed !== null && [...votes.keys()].some((v) => v <= handed && support(v) >= 2))
     for (const v of [...votes.keys()]) if (v > handed && support(v) < 2) votes.delete(v);
   let total: number | null = null;
@@ -323,18 +327,35 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
       total = v;
     }
   }
-  total = preferCorroborated(total, votes, support);
-  best = total === null ? 0 : (votes.get(total) ?? 0);
+  return preferCorroborated(total, votes, support);
+}
+
+/** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
+export function extractTotals(read: Line[], itemsSum: number | null): Totals {
+  const lines = splitMergedLabels(read);
+  const all = labeledAmounts(lines);
+  const [subs, ivas, iepss] = taxParts(all);
+  const tipEntries = all.filter((a) => a.kind === 'tip' && !a.shifted);
+  // A tip's `$`-misread variant may be nothing at all (`$0.00` from `50.00`): no tip.
+  const tips = tipEntries.flatMap((a) => a.values).filter((t) => t > 0);
+  const off = discountOf(all);
+  const votes: Votes = new Map();
+  const labelVotes = voteLabelled(all, votes, off, tipEntries[0]?.line ?? Number.POSITIVE_INFINITY, tips);
+  voteSums(lines, all, votes, off, tips);
+  // Arithmetic where the labels are unreadable or drifted: as strong as a subtotal + IVA read with their labels.
+  const blocks = taxBlocks(lines);
+  for (const b of blocks) vote(votes, b.total, 2.5);
+  if (itemsSum !== null) vote(votes, itemsSum - off.discount, 2);
+  votePayments(all, votes, tipEntries);
+  voteInWords(lines, votes);
+  // What backs a reading besides a TOTAL label: payment, items, subtotal + taxes.
+  const support = (v: number): number => (votes.get(v) ?? 0) - (labelVotes.get(v) ?? 0);
+  let total = pickTotal(all, votes, support);
+  let best = total === null ? 0 : (votes.get(total) ?? 0);
   const plainIvas = [...ivas];
   const ivaLine = firstOf(all, 'iva');
-  if (
-    total !== null &&
-    !subs.length &&
-    !iepss.length &&
-    ivaLine &&
-    /\b16\s?%/.test(lines[ivaLine.line]?.norm ?? '') &&
-    support(total) < 1.5
-  ) {
+  const ivaAt16 = ivaLine !== undefined && /\b16\s?%/.test(lines[ivaLine.line]?.norm ?? '');
+  if (total !== null && !subs.length && !iepss.length && ivaAt16 && support(total) < 1.5) {
     // IVA printed as included at 16 % is 16/116 of the total.
     const fixed = includedIvaRepair(total, ivas[0] ?? 0);
     if (fixed) {
@@ -343,6 +364,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
       plainIvas[0] = fixed.iva;
     }
   }
+  const [sS, iS, eS] = taxParts(all, true);
   const pools = {
     subs: [...subs, ...sS, ...blocks.map((b) => b.subtotal), ...pointLostAmounts(lines, 'subtotal')],
     ivas: [...plainIvas, ...iS, ...blocks.map((b) => b.tax), ...pointLostAmounts(lines, 'iva')],
@@ -351,8 +373,8 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     all: all.filter((a) => !a.shifted),
     plain: { subs, ivas: plainIvas, iepss },
   };
-  const grossLine = discountBetween ? firstTotalLine : undefined;
-  const gross = all.find((a) => a.kind === 'total' && !a.shifted && a.line === grossLine)?.values[0] ?? null;
+  const gross =
+    all.find((a) => a.kind === 'total' && !a.shifted && a.line === off.grossLine)?.values[0] ?? null;
   return { ...finishTotals(total, best, pools), gross };
 }
 
@@ -486,24 +508,10 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
   };
 }
 
-const CONFUSABLE = new Set([
-  '08',
-  '80',
-  '06',
-  '60',
-  '68',
-  '86',
-  '09',
-  '90',
-  '38',
-  '83',
-  '35',
-  '53',
-  '56',
-  '65',
-  '17',
-  '71',
-]);
+/** Digit pairs thermal fonts confuse, each either way round. */
+const CONFUSABLE = new Set(
+  ['08', '06', '68', '09', '38', '35', '56', '17'].flatMap((p) => [p, `${p[1]}${p[0]}`]),
+);
 
 /** Where `read` and `other` differ by one digit, `read` has a 0 and `other` an 8, 6 or 9. */
 function zeroForLoop(read: number, other: number): boolean {

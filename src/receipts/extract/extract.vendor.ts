@@ -63,12 +63,10 @@ const withTypeS = (s: string): string => {
   return typed !== s && SUFFIX.test(typed.trim()) && !SUFFIX.test(s.trim()) ? typed : s;
 };
 
-/**
- * `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`).
- */
 /** A word of letters with the digits OCR takes for some of them (0 O, 1 I, 5 S, 8 B). */
 const SLIPPED_WORD = /\b[A-Z0158]*[A-Z][A-Z0158]*\b/g;
 
+/** `C0MERCIAL 0XXO`: a zero inside a word of letters is an O (a name's digits stand alone: `GRUPO 7 MARES`). */
 const lettersForDigits = (name: string): string =>
   name.replace(SLIPPED_WORD, (w) => {
     if (!/[A-Z].*[A-Z]/.test(w)) return w;
@@ -182,125 +180,132 @@ const withLetterSlips = (l: Line): Line => {
   return norm === l.norm ? l : { ...l, norm };
 };
 
-/** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
-export function extractVendor(read: Line[], rfc: string | null, rfcLine: number | null): Vendor {
-  const lines = read.map(withLetterSlips);
-  const topEnd = Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1));
-  // Specks before a line are dropped for company and store names. Not for a person's name.
-  const header = lines.slice(0, topEnd);
-  const top = header.map(withoutSpeck);
-  let name: string | null = null;
-  let nameConfidence = 0;
-  // The first line the razón social was read from.
-  let nameLine = -1;
-  /** A company name whose initials are the company RFC's letters. */
-  const fitsRfc = (n: string): boolean => rfc?.length === 12 && initialsFit(moralInitials(n), rfc);
+/** A name as read, and how sure of it. */
+type Named = { name: string | null; confidence: number };
+/** The razón social in the header: the first line it was read from (-1: none), and the name with the line above. */
+type NameRead = Named & { line: number; longerName?: string | null };
+
+/** A company name whose initials are the company RFC's letters. */
+const fitsRfc = (n: string, rfc: string | null): boolean =>
+  rfc?.length === 12 && initialsFit(moralInitials(n), rfc);
+
+/** A name on the line above header line i, when line i is the rest of its company type or the whole of it. */
+function nameOverType(top: Line[], i: number, cur: string, rfc: string | null): NameRead | null {
+  const above = clean(top[i - 1]?.norm ?? '');
+  // A line that is only a company type ends the name wrapped above it.
+  const typeOnly =
+    SUFFIX.test(cur) &&
+    withoutCompanyType(cur) === '' &&
+    // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC, nor under a greeting.
+    (/\bDE\b/.test(cur) ||
+      // (Its last dot may be lost: `S.C`.)
+      (/^(?:[SA]\.\s?[CA]\.?|S\.\s?A\.\s?S\.)$/.test(cur) &&
+        rfc?.length !== 13 &&
+        // (A name with such a word in it, `CONVENIENCIA SIEMPRE ABIERTO`, where the company RFC confirms it.)
+        (!NOT_A_NAME.test(above) || fitsRfc(`${above} ${cur}`, rfc))) ||
+      (cur === 'SAS' &&
+        (fitsRfc(`${above} SAS`, rfc) || fitsRfc(`${clean(top[i - 2]?.norm ?? '')} ${above} SAS`, rfc))) ||
+      // An undotted SC or AC likewise, and only on a header with no other company type.
+      (/^(?:SC|AC)$/.test(cur) &&
+        fitsRfc(`${above} ${cur}`, rfc) &&
+        !top.some((l, k) => k !== i && SUFFIX.test(clean(l.norm))))) &&
+    isTexty(above) &&
+    !ADDRESS.test(above);
+  if (!((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0)) return null;
+  // The comma before a wrapped company type is part of the printed name.
+  const comma = /,[\s;:.]*$/.test((top[i - 1]?.norm ?? '').replace(RIGHT_COLUMN, '')) ? ',' : '';
+  return { name: `${above}${comma} ${cur}`, confidence: 0.8, line: i - 1 };
+}
+
+/** A name on header line i ending in a type's `DE`, its `C.V.` (or `R.L. DE C.V.`) wrapped, garbled or lost. */
+function nameOverCv(top: Line[], i: number, cur: string, rfc: string | null): NameRead | null {
+  const next = clean(top[i + 1]?.norm ?? '');
+  // `…, S. DE` / `R.L. DE C.V.`: an S. de R.L. wrapped inside its type.
+  const wrappedRl =
+    /\bS\.?\s?(?:C\.?\s?)?DE$/.test(cur) && /^R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(next);
+  // `cC.v.`: a speck before the wrapped C.V. is dropped.
+  const endsInDe = /\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur);
+  // Its C read as E, G or O (`EV`): only where the RFC confirms the name it completes.
+  const garbledCv =
+    endsInDe &&
+    GARBLED_CV.test(next) &&
+    // (A 13-character reading too: the company's RFC with a character inserted, `CMIB880113ZX4`.)
+    (rfc?.length ?? 0) >= 12 &&
+    initialsFit(moralInitials(`${cur} C.V.`), rfc ?? '');
+  // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left.
+  const open = cur.replace(/(?<=\bDE)\s(?!C)[A-Z]{1,2}$/, '');
+  const completed = `${open} C.V.`;
+  const lostCv =
+    !WRAPPED_DE_CV.test(next) &&
+    !garbledCv &&
+    TYPE_WANTS_CV.test(open) &&
+    (fitsRfc(completed, rfc) || fitsRfc(completed.replace(/^[A-Z] (?=[A-Z]{2})/, ''), rfc));
+  if (!((endsInDe && WRAPPED_DE_CV.test(next)) || garbledCv || wrappedRl || lostCv)) return null;
+  const tail =
+    garbledCv || lostCv ? (/\./.test(open) ? 'C.V.' : 'CV') : next.replace(/^[A-Z]\s?(?=C)|\s[A-Z]$/g, '');
+  return { name: `${lostCv ? open : cur} ${tail}`, confidence: 0.8, line: i };
+}
+
+/** A name ending in its company type on header line i, the rest of the type maybe wrapped onto the next line. */
+function nameWithType(top: Line[], i: number, cur: string, rfc: string | null): NameRead | null {
+  // A line that only ends like a company type (a title's `$$` read `SAS`: `EL PLOMERO SAS`) yields to a razón
+  // social further down whose initials are the company RFC's, where its own are not.
+  const yields = (): boolean =>
+    rfc?.length === 12 &&
+    !fitsRfc(cur, rfc) &&
+    top.slice(i + 1).some((l) => {
+      const later = clean(l.norm);
+      return SUFFIX.test(later) && fitsRfc(later, rfc);
+    });
+  // (A company type alone names nobody: the name it ends was not read.)
+  if (!(SUFFIX.test(cur) && isTexty(cur) && withoutCompanyType(cur) !== '' && !yields())) return null;
+  const next = clean(top[i + 1]?.norm ?? '');
+  // "..., S.A." + "DE C.V." on the next line is one name wrapped in two.
+  const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);
+  // The rest of the type wrapped, a speck from the paper's edge on either side (`5 DE C.Y. se`).
+  const tail = [
+    next,
+    next.replace(/^[A-Z0-9]\s(?=[DP]E\b)/, '').replace(/(?<=[VY]\.?)\s[A-Z]{1,2}$/, ''),
+  ].find((t) => PARTIAL_TAIL.test(t));
+  const name = wrappedCv
+    ? `${cur} ${/\.$/.test(cur) ? 'DE C.V.' : 'DE CV'}`
+    : tail && !/C\.?\s?[VY]\.?$/.test(cur)
+      ? `${cur} ${tail}`
+      : cur;
+  return { name, confidence: 0.9, line: i };
+}
+
+/** Razón social in the header: the first line that ends in a company type, with what is wrapped around it. */
+function companyInHeader(top: Line[], rfc: string | null): NameRead {
   for (let i = 0; i < top.length; i++) {
     const read = clean(top[i]?.norm ?? '');
     // A speck before a type alone on its line (`1 SAPI DE CV`): no type starts with another character.
     const unspecked = read.replace(LEAD_SPECK, '');
     const typed =
       unspecked !== read && SUFFIX.test(unspecked) && withoutCompanyType(unspecked) === '' ? unspecked : read;
-    const above = clean(top[i - 1]?.norm ?? '');
     // `DE RL DE CV` alone under the name, whose line does not end in the S: an S. de R.L.'s S lost.
     const cur =
-      /^DE\s?R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(typed) && !/\bS\.?$/.test(above)
+      /^DE\s?R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(typed) &&
+      !/\bS\.?$/.test(clean(top[i - 1]?.norm ?? ''))
         ? `${/R\./.test(typed) ? 'S.' : 'S'} ${typed}`
         : typed;
-    // A line that is only a company type ends the name wrapped above it.
-    const typeOnly =
-      SUFFIX.test(cur) &&
-      withoutCompanyType(cur) === '' &&
-      // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC, nor under a greeting.
-      (/\bDE\b/.test(cur) ||
-        // (Its last dot may be lost: `S.C`.)
-        (/^(?:[SA]\.\s?[CA]\.?|S\.\s?A\.\s?S\.)$/.test(cur) &&
-          rfc?.length !== 13 &&
-          // (A name with such a word in it, `CONVENIENCIA SIEMPRE ABIERTO`, where the company RFC confirms it.)
-          (!NOT_A_NAME.test(above) || fitsRfc(`${above} ${cur}`))) ||
-        (cur === 'SAS' &&
-          (fitsRfc(`${above} SAS`) || fitsRfc(`${clean(top[i - 2]?.norm ?? '')} ${above} SAS`))) ||
-        // An undotted SC or AC likewise, and only on a header with no other company type.
-        (/^(?:SC|AC)$/.test(cur) &&
-          fitsRfc(`${above} ${cur}`) &&
-          !top.some((l, k) => k !== i && SUFFIX.test(clean(l.norm))))) &&
-      isTexty(above) &&
-      !ADDRESS.test(above);
-    if ((PARTIAL_TAIL.test(cur) || typeOnly) && i > 0) {
-      // The comma before a wrapped company type is part of the printed name.
-      const comma = /,[\s;:.]*$/.test((top[i - 1]?.norm ?? '').replace(RIGHT_COLUMN, '')) ? ',' : '';
-      name = `${clean(top[i - 1]?.norm ?? '')}${comma} ${cur}`;
-      nameConfidence = 0.8;
-      nameLine = i - 1;
-      break;
-    }
-    const next = clean(top[i + 1]?.norm ?? '');
-    // `…, S. DE` / `R.L. DE C.V.`: an S. de R.L. wrapped inside its type.
-    const wrappedRl =
-      /\bS\.?\s?(?:C\.?\s?)?DE$/.test(cur) && /^R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(next);
-    // `cC.v.`: a speck before the wrapped C.V. is dropped.
-    const endsInDe = /\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur);
-    // Its C read as E, G or O (`EV`): only where the RFC confirms the name it completes.
-    const garbledCv =
-      endsInDe &&
-      GARBLED_CV.test(next) &&
-      // (A 13-character reading too: the company's RFC with a character inserted, `CMIB880113ZX4`.)
-      (rfc?.length ?? 0) >= 12 &&
-      initialsFit(moralInitials(`${cur} C.V.`), rfc ?? '');
-    // Or C.V. misread past knowing, or lost, after a type only C.V. ends, a stray character or two left.
-    const open = cur.replace(/(?<=\bDE)\s(?!C)[A-Z]{1,2}$/, '');
-    const completed = `${open} C.V.`;
-    const lostCv =
-      !WRAPPED_DE_CV.test(next) &&
-      !garbledCv &&
-      TYPE_WANTS_CV.test(open) &&
-      (fitsRfc(completed) || fitsRfc(completed.replace(/^[A-Z] (?=[A-Z]{2})/, '')));
-    if ((endsInDe && WRAPPED_DE_CV.test(next)) || garbledCv || wrappedRl || lostCv) {
-      const tail =
-        garbledCv || lostCv
-          ? /\./.test(open)
-            ? 'C.V.'
-            : 'CV'
-          : next.replace(/^[A-Z]\s?(?=C)|\s[A-Z]$/g, '');
-      name = `${lostCv ? open : cur} ${tail}`;
-      nameConfidence = 0.8;
-      nameLine = i;
-      break;
-    }
-    // A line that only ends like a company type (a title's `$$` read `SAS`: `EL PLOMERO SAS`) yields to a razón
-    // social further down whose initials are the company RFC's, where its own are not.
-    const yields = (): boolean =>
-      rfc?.length === 12 &&
-      !fitsRfc(cur) &&
-      top.slice(i + 1).some((l) => {
-        const later = clean(l.norm);
-        return SUFFIX.test(later) && fitsRfc(later);
-      });
-    // (A company type alone names nobody: the name it ends was not read.)
-    if (SUFFIX.test(cur) && isTexty(cur) && withoutCompanyType(cur) !== '' && !yields()) {
-      // "..., S.A." + "DE C.V." on the next line is one name wrapped in two.
-      const wrappedCv = PLAIN_SA.test(cur) && GARBLED_DE_CV.test(next) && !/^[DP]E\b/.test(next);
-      // The rest of the type wrapped, a speck from the paper's edge on either side (`5 DE C.Y. se`).
-      const tail = [
-        next,
-        next.replace(/^[A-Z0-9]\s(?=[DP]E\b)/, '').replace(/(?<=[VY]\.?)\s[A-Z]{1,2}$/, ''),
-      ].find((t) => PARTIAL_TAIL.test(t));
-      name = wrappedCv
-        ? `${cur} ${/\.$/.test(cur) ? 'DE C.V.' : 'DE CV'}`
-        : tail && !/C\.?\s?[VY]\.?$/.test(cur)
-          ? `${cur} ${tail}`
-          : cur;
-      nameConfidence = 0.9;
-      nameLine = i;
-      break;
-    }
+    const found =
+      nameOverType(top, i, cur, rfc) ?? nameOverCv(top, i, cur, rfc) ?? nameWithType(top, i, cur, rfc);
+    if (found) return found;
   }
+  return { name: null, confidence: 0, line: -1 };
+}
+
+/** The razón social with the lines above that begin it, and the longer reading with the line above it. */
+function withLinesAbove(top: Line[], found: NameRead, rfc: string | null): NameRead {
+  let { name, line } = found;
   // A long name wrapped mid-name (`OPERADORA DE RESTAURANTES` / `LA TERRAZA, S.A. DE C.V.`): the line above
   // belongs to it when only together do their initials make the company RFC's letters.
-  const lineAbove = nameLine > 0 ? clean(top[nameLine - 1]?.norm ?? '') : '';
+  const lineAbove = line > 0 ? clean(top[line - 1]?.norm ?? '') : '';
   // A figure there may be the name's: the initials decide, not the digits.
   const unspecked = lineAbove.replace(LEAD_SPECK, '');
-  const above = unspecked !== lineAbove && name && fitsRfc(`${unspecked} ${name}`) ? unspecked : lineAbove;
+  const above =
+    unspecked !== lineAbove && name && fitsRfc(`${unspecked} ${name}`, rfc) ? unspecked : lineAbove;
   const longerName = name && isTexty(above) && !ADDRESS_WORD.test(above) ? `${above} ${name}` : null;
   if (
     name &&
@@ -309,134 +314,117 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
     // Not a title that repeats the name (`ALMACENES DEL PACIFICO` over `ALMACENES DEL PACIFICO SAS`: APA twice over).
     !withoutCompanyType(name).startsWith(above) &&
     // A two-word name's third initial is unsure; its two known ones still have to be the RFC's.
-    fitsRfc(longerName)
+    fitsRfc(longerName, rfc)
   ) {
     name = longerName;
-    nameLine--;
+    line--;
   }
   // A name wrapped after its leading article.
   if (name && SUFFIX.test(name) && ARTICLE.test(lineAbove) && !ARTICLE.test(name.split(' ')[0] ?? '')) {
     name = `${lineAbove} ${name}`;
-    nameLine--;
+    line--;
   }
   // A line ending in an article, preposition or `Y` goes on below (`TOSTADORES Y SERVICIOS LA` / `CANTERA, S.A.
   // DE C.V.`): no name ends so.
-  const open = clean(top[nameLine - 1]?.norm ?? '');
-  if (name && nameLine > 0 && endsOpen(open) && isTexty(open) && !ADDRESS_WORD.test(open)) {
+  const open = clean(top[line - 1]?.norm ?? '');
+  if (name && line > 0 && endsOpen(open) && isTexty(open) && !ADDRESS_WORD.test(open)) {
     if (!(rfc?.length === 12 && nameContradictsRfc(`${open} ${name}`, rfc))) {
       name = `${open} ${name}`;
-      nameLine--;
+      line--;
     }
   }
-  if (!name && rfc?.length === 12) {
+  return { name, confidence: found.confidence, line, longerName };
+}
+
+/** A persona física's name in the header, its letters checked against the RFC's. */
+function personForRfc(header: Line[], rfc: string): string | undefined {
+  // Up to six words: particles count; one comma may part surnames from given names.
+  const personLike = (read: string): boolean =>
+    /^[A-Z]+( [A-Z]+){2,5}$/.test(read.replace(/,(?= [A-Z])/, '')) &&
+    !BUSINESS.test(read) &&
+    !STAFF.test(read) &&
+    rfcNameMatch(read, rfc) >= 0.75;
+  // A speck read as a lone figure before the name, or as a letter when the RFC's letters agree at least as
+  // well without it; not J or M, José's and María's initials.
+  const unspecked = (line: string): string => {
+    const read = line.replace(/^\d[:.]? (?=[A-Z]+( [A-Z]+){2})/, '');
+    const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
+    const kept = rest !== read && rfcNameMatch(rest, rfc) >= rfcNameMatch(read, rfc) ? rest : read;
+    return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
+  };
+  // A labelled name wrapped onto the next line.
+  const withWrap = (l: Line, i: number): string => {
+    const read = unspecked(clean(l.norm));
+    const next = clean(header[i + 1]?.norm ?? '');
+    const labelled = NAME_LABEL.test(l.norm) && /^[A-Z]{3,}( [A-Z]{3,})?$/.test(next);
+    const bare =
+      /^[A-Z]{3,}( [A-Z]{2,}){0,3}$/.test(read) &&
+      /^[A-Z]{3,}( [A-Z]{2,}){0,3}$/.test(next) &&
+      !BUSINESS.test(`${read} ${next}`) &&
+      !ADDRESS.test(next) &&
+      rfcNameMatch(`${read} ${next}`, rfc) === 1 &&
+      ((rfcNameMatch(read, rfc) < 1 && rfcNameMatch(next, rfc) < 1) || SKIPPED_GIVEN_NAME.test(read));
+    if (!labelled && !bare) return read;
+    const joined = `${read} ${next}`;
+    return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;
+  };
+  // The line whose letters agree best with the RFC's (first on a tie).
+  return header
+    .map(withWrap)
+    .filter(personLike)
+    .reduce<string | undefined>(
+      (best, read) => (best === undefined || rfcNameMatch(read, rfc) > rfcNameMatch(best, rfc) ? read : best),
+      undefined,
+    );
+}
+
+/** Where the header shows no razón social (or no RFC, a foreign one), the other places a name is printed. */
+function nameElsewhere(found: Named, lines: Line[], top: Line[], rfc: string | null): Named {
+  const header = lines.slice(0, top.length);
+  if (!found.name && rfc?.length === 12) {
     const cut = top
       .map((l, i) => cutCompanyType(clean(l.norm), clean(top[i + 1]?.norm ?? ''), rfc))
       .find((n) => n !== null);
-    if (cut) {
-      name = cut;
-      nameConfidence = 0.7;
-    }
-  }
-  if (!name && rfc?.length === 12) {
     // Fiscal data printed at the foot (`NUEVA WAL MART DE MEXICO S DE RL DE CV` under the payment): a line ending
     // in a company type anywhere, taken only when its initials are exactly the RFC's letters.
-    const below = lines
-      .slice(topEnd)
-      .map((l) => clean(l.norm))
-      .find((c) => SUFFIX.test(c) && isTexty(c) && !ADDRESS.test(c) && moralInitials(c) === rfc.slice(0, 3));
-    if (below) {
-      name = below;
-      nameConfidence = 0.7;
-    }
+    const company =
+      cut ??
+      lines
+        .slice(top.length)
+        .map((l) => clean(l.norm))
+        .find(
+          (c) => SUFFIX.test(c) && isTexty(c) && !ADDRESS.test(c) && moralInitials(c) === rfc.slice(0, 3),
+        );
+    return company ? { name: company, confidence: 0.7 } : found;
   }
   if (!rfc) {
     // A foreign receipt (no RFC at all): its company is the header line ending in its country's company type, over
     // a line the Mexican rules took for a name (`RD FLA, AEON TAMAN MALURI SC`: a branch line ending in `SC`).
     const companies = top.map((l) => foreignCompany(clean(l.norm)));
     const at = companies.findIndex((n) => n !== null);
-    const found = companies[at] ?? null;
+    const company = companies[at] ?? null;
     // `POPULAR BOOK` / `CO. (M) SDN BHD`: a name wrapped before its `CO.`.
     const above = clean(top[at - 1]?.norm ?? '');
     const foreign =
-      found && /^CO\.?\s/.test(found) && isTexty(above) && !ADDRESS.test(above) ? `${above} ${found}` : found;
-    if (foreign) {
-      name = foreign;
-      nameConfidence = 0.6;
-    }
-  }
-  if (!name && !rfc) {
+      company && /^CO\.?\s/.test(company) && isTexty(above) && !ADDRESS.test(above)
+        ? `${above} ${company}`
+        : company;
+    if (foreign) return { name: foreign, confidence: 0.6 };
     // Persona física without a readable RFC: a plain 3-5 word name printed under the store name.
-    const person = header.slice(1, 4).find((l) => isPersonName(clean(l.norm)));
-    if (person) {
-      name = clean(person.norm);
-      nameConfidence = 0.4;
-    }
+    const person = found.name ? undefined : header.slice(1, 4).find((l) => isPersonName(clean(l.norm)));
+    return person ? { name: clean(person.norm), confidence: 0.4 } : found;
   }
-  if (!name && rfc?.length === 13) {
-    // Up to six words: particles count; one comma may part surnames from given names.
-    const personLike = (read: string): boolean =>
-      /^[A-Z]+( [A-Z]+){2,5}$/.test(read.replace(/,(?= [A-Z])/, '')) &&
-      !BUSINESS.test(read) &&
-      !STAFF.test(read) &&
-      rfcNameMatch(read, rfc) >= 0.75;
-    // A speck read as a lone figure before the name, or as a letter when the RFC's letters agree at least as
-    // well without it; not J or M, José's and María's initials.
-    const unspecked = (line: string): string => {
-      const read = line.replace(/^\d[:.]? (?=[A-Z]+( [A-Z]+){2})/, '');
-      const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
-      const kept = rest !== read && rfcNameMatch(rest, rfc) >= rfcNameMatch(read, rfc) ? rest : read;
-      return kept.replace(/(?<=^[A-Z]+( [A-Z]+){2,}) [A-Z]$/, '');
-    };
-    // A labelled name wrapped onto the next line.
-    const withWrap = (l: Line, i: number): string => {
-      const read = unspecked(clean(l.norm));
-      const next = clean(header[i + 1]?.norm ?? '');
-      const labelled = NAME_LABEL.test(l.norm) && /^[A-Z]{3,}( [A-Z]{3,})?$/.test(next);
-      const bare =
-        /^[A-Z]{3,}( [A-Z]{2,}){0,3}$/.test(read) &&
-        /^[A-Z]{3,}( [A-Z]{2,}){0,3}$/.test(next) &&
-        !BUSINESS.test(`${read} ${next}`) &&
-        !ADDRESS.test(next) &&
-        rfcNameMatch(`${read} ${next}`, rfc) === 1 &&
-        ((rfcNameMatch(read, rfc) < 1 && rfcNameMatch(next, rfc) < 1) || SKIPPED_GIVEN_NAME.test(read));
-      if (!labelled && !bare) return read;
-      const joined = `${read} ${next}`;
-      return rfcNameMatch(joined, rfc) > rfcNameMatch(read, rfc) ? joined : read;
-    };
-    // The line whose letters agree best with the RFC's (first on a tie).
-    const person = header
-      .map(withWrap)
-      .filter(personLike)
-      .reduce<string | undefined>(
-        (best, read) =>
-          best === undefined || rfcNameMatch(read, rfc) > rfcNameMatch(best, rfc) ? read : best,
-        undefined,
-      );
-    if (person) {
-      name = person;
-      nameConfidence = 0.7;
-    }
-  }
-  const storeLine = top.find(
-    // A figure may be the store's; five digits in a row are a postal code or a phone number.
-    (l) => {
-      const title = clean(l.norm, true);
-      return (
-        isTexty(title) &&
-        title.length >= 3 &&
-        !ADDRESS_WORD.test(l.norm) &&
-        !/\d{5,}/.test(l.norm) &&
-        !NOT_A_TITLE.test(l.norm)
-      );
-    },
-  );
-  let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm, true)) : null;
+  const named = !found.name && rfc.length === 13 ? personForRfc(header, rfc) : undefined;
+  return named ? { name: named, confidence: 0.7 } : found;
+}
+
+/** The store's title with the words of the line below that finish it, unless that line is the razón social's. */
+function titleGoingOn(storeName: string, below: Line, belowIsName: boolean, name: string | null): string {
   // A large title set over two lines, the kind of business on the first and a name led by an article on the
   // second (`TAQUERIA` / `EL GUERO`); not an owner's name (`ROSA MARTINEZ`), a branch or a greeting.
-  const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
   // Or a title whose first line ends in a word no name ends with: the next short line finishes it.
-  const unfinished = storeName !== null && /\b(?:SAN|DE|DEL|LA|EL|LOS|LAS|Y)$/.test(storeName);
-  if (storeName && below && (KIND_ONLY.test(storeName) || unfinished)) {
+  const unfinished = /\b(?:SAN|DE|DEL|LA|EL|LOS|LAS|Y)$/.test(storeName);
+  if (KIND_ONLY.test(storeName) || unfinished) {
     const rest = clean(below.norm);
     // One or two words, not a place (`GUADALAJARA, JAL.`) nor the owner's name printed under the title.
     const named = unfinished
@@ -445,46 +433,65 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
         rest !== name
       : /^(EL|LA|LOS|LAS|DON|DONA) [A-Z]/.test(rest) && rest.split(' ').length <= 4;
     const plain = isTexty(rest) && !ADDRESS.test(below.norm) && !SUFFIX.test(rest) && !NOT_A_NAME.test(rest);
-    if (named && plain && top.indexOf(below) !== nameLine) storeName = `${storeName} ${rest}`;
-  } else if (storeName && below && name && SUFFIX.test(name) && top.indexOf(below) !== nameLine) {
-    // Or a title wrapped before a word of the razón social.
-    const company = new Set(withoutCompanyType(name).match(/[A-Z]+/g));
-    const rest = clean(below.norm);
-    const words = /^[A-Z ]+$/.test(rest) ? rest.split(' ') : [];
-    const stray = words.findIndex((w) => !company.has(w));
-    const shared = words.slice(0, stray < 0 ? words.length : stray);
-    const first = shared.join(' ');
-    if (
-      shared.some((w) => w.length >= 4 && !STOP.has(w)) &&
-      !name.startsWith(first) &&
-      !storeName.includes(first)
-    )
-      storeName = `${storeName} ${first}`;
+    return named && plain && !belowIsName ? `${storeName} ${rest}` : storeName;
   }
+  if (!name || !SUFFIX.test(name) || belowIsName) return storeName;
+  // Or a title wrapped before a word of the razón social.
+  const company = new Set(withoutCompanyType(name).match(/[A-Z]+/g));
+  const rest = clean(below.norm);
+  const words = /^[A-Z ]+$/.test(rest) ? rest.split(' ') : [];
+  const stray = words.findIndex((w) => !company.has(w));
+  const shared = words.slice(0, stray < 0 ? words.length : stray);
+  const first = shared.join(' ');
+  const wraps = shared.some((w) => w.length >= 4 && !STOP.has(w)) && !name.startsWith(first);
+  return wraps && !storeName.includes(first) ? `${storeName} ${first}` : storeName;
+}
+
+/** The store's name: the header's first title, maybe going on below, else the razón social without its type. */
+function storeNameIn(top: Line[], name: string | null, nameLine: number): string | null {
+  const storeLine = top.find((l) => {
+    const title = clean(l.norm, true);
+    // A figure may be the store's; five digits in a row are a postal code or a phone number.
+    const plain = !ADDRESS_WORD.test(l.norm) && !/\d{5,}/.test(l.norm) && !NOT_A_TITLE.test(l.norm);
+    return isTexty(title) && title.length >= 3 && plain;
+  });
+  let storeName = storeLine ? spellBusinessWords(clean(storeLine.norm, true)) : null;
+  const below = storeLine ? top[top.indexOf(storeLine) + 1] : undefined;
+  if (storeName && below) storeName = titleGoingOn(storeName, below, top.indexOf(below) === nameLine, name);
   // No separate commercial name read: the razón social without its company type is the best guess.
-  if (storeName && SUFFIX.test(storeName)) storeName = withoutCompanyType(storeName) || storeName;
-  else if (storeName && storeLine && name && top.indexOf(storeLine) === nameLine && SUFFIX.test(name)) {
+  if (storeName && SUFFIX.test(storeName)) return withoutCompanyType(storeName) || storeName;
+  if (storeName && storeLine && name && top.indexOf(storeLine) === nameLine && SUFFIX.test(name)) {
     const whole = withoutCompanyType(name).replace(/,$/, '');
-    if (whole.startsWith(storeName) && whole.length > storeName.length) storeName = whole;
+    if (whole.startsWith(storeName) && whole.length > storeName.length) return whole;
   }
-  if (name && storeName && rfc?.length === 12) name = withStoreArticle(name, storeName, rfc);
+  return storeName;
+}
+
+/** Razón social (a line ending in a company type, maybe wrapped) and the store name printed on top. */
+export function extractVendor(read: Line[], rfc: string | null, rfcLine: number | null): Vendor {
+  const lines = read.map(withLetterSlips);
+  const topEnd = Math.min(lines.length, Math.max(6, (rfcLine ?? 8) + 1));
+  // Specks before a line are dropped for company and store names. Not for a person's name.
+  const top = lines.slice(0, topEnd).map(withoutSpeck);
+  const inHeader = withLinesAbove(top, companyInHeader(top, rfc), rfc);
+  const found = nameElsewhere(inHeader, lines, top, rfc);
+  const title = storeNameIn(top, found.name, inHeader.line);
+  let name = found.name;
+  if (name && title && rfc?.length === 12) name = withStoreArticle(name, title, rfc);
   // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when
   // the company RFC's letters are the rest's initials.
   const specked = name && rfc?.length === 12 ? LEAD_SPECK.exec(name) : null;
   if (name && specked && SUFFIX.test(name) && moralInitials(name.slice(2)) === rfc?.slice(0, 3))
     name = name.slice(2);
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForDigits(name)));
-  if (storeName) storeName = lettersForDigits(storeName);
+  const storeName = title ? lettersForDigits(title) : title;
+  const storeGuess = storeName ? 0.3 : 0;
   return {
     name: name ?? storeName,
     storeName,
-    nameConfidence: name
-      ? nameConfidence * (rfc ? 0.5 + 0.5 * rfcNameMatch(name, rfc) : 0.8)
-      : storeName
-        ? 0.3
-        : 0,
+    nameConfidence: name ? found.confidence * (rfc ? 0.5 + 0.5 * rfcNameMatch(name, rfc) : 0.8) : storeGuess,
     storeConfidence: storeName ? 0.6 : 0,
-    longerName,
+    longerName: inHeader.longerName ?? null,
   };
 }
 
