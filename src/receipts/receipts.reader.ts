@@ -57,8 +57,6 @@ export interface ReceiptReaderOptions {
   recycleAfter?: number;
   /** Defaults to a tesseract pool; tests pass a fake. */
   engine?: OcrEngine;
-  /** Re-read the whole page with another preparation when a key field is weak. Off by default. */
-  secondPass?: boolean;
   /** Re-read the header (top 40 %, 2× scale) when the RFC or date is weak. On by default. */
   headerPass?: boolean;
   /** Re-read the header as sparse text (PSM 11) when the name does not explain a confident company RFC. */
@@ -183,9 +181,6 @@ export function titleRead(read: OcrResult, crop: Gray): string[] {
 }
 
 /** Second-pass preparation: a different view often rescues what the first one garbled. */
-const SECOND_PASS: PrepareOptions = { black: 0.25, median: 3 };
-
-const weak = (e: Extraction): boolean => KEY_FIELDS.some((k) => e.confidence[k] < RETRY_BELOW);
 /**
  * Ink level (see PrepareOptions.black) for re-reading the header when the RFC is still weak after the first
  * re-read: bolder than the default, which measured best for faded prints.
@@ -620,13 +615,6 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   const firstRead = extractFields(readings[0] as string);
   const firstRfc = firstRead.fields.vendor_rfc;
   let result = withZeroRfc(firstRead, zeroRfc === first.text ? null : extractFields(titled(zeroRfc)));
-  if (r.opts.secondPass && weak(result)) {
-    const t3 = performance.now();
-    const again = await r.reRead.recognize(await prepareImage(image, { ...SECOND_PASS, scale: page.scale }));
-    result = mergeExtractions(result, extractFields(again.text));
-    readings.push(again.text);
-    timings.second_pass = performance.now() - t3;
-  }
   if (r.opts.headerPass !== false && weakHeader(result)) {
     const t4 = performance.now();
     const passed = await headerPass(result, r.reRead, page, first, extractFields);

@@ -73,17 +73,6 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(data.vendor_rfc).toBe('AMN100206D92');
   });
 
-  it('runs a second pass when a key field is missing and keeps the more confident reading', async () => {
-    const { data, engine } = await readWith(['TOTAL 228.52\nGARBLED', good], {
-      secondPass: true,
-      headerPass: false,
-    });
-    expect(engine.calls).toBe(2);
-    expect(data.vendor_rfc).toBe('CEC100512AB9');
-    expect(data.total).toBe(22852);
-    expect(data.text).toContain('GARBLED');
-  });
-
   it('by default re-reads only the header when the RFC or date is weak, and takes only header fields from it', async () => {
     // The first reading's header is noise (no name whose letters the RFC could be checked against).
     const { data, engine } = await readWith([
