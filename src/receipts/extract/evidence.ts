@@ -214,6 +214,23 @@ export function lettersAgree(name: string | null, rfc: string): boolean {
   return fisicaLetterOptions(n).some((l) => l === rfc.slice(0, 4) || `${l.slice(0, 3)}X` === rfc.slice(0, 4));
 }
 
+/**
+ * The RFC's letters differ from those the name forms only in the one character the check digit cannot see (its
+ * weight is 11: the third of a person's RFC, the second of a company's): the name read contradicts a letter no
+ * other check confirms.
+ */
+export function blindLetterDiffers(name: string | null, rfc: string): boolean {
+  if (!name || lettersAgree(name, rfc)) return false;
+  const n = stripAccents(name).toUpperCase();
+  const letters = rfc.slice(0, rfc.length - 9);
+  const at = rfc.length === 13 ? 2 : 1;
+  const others = (l: string): string => l.slice(0, at) + l.slice(at + 1);
+  const formed = rfc.length === 12 ? [moralInitials(n) ?? ''] : fisicaLetterOptions(n);
+  return formed.some(
+    (f) => f.length === letters.length && f[at] !== letters[at] && others(f) === others(letters),
+  );
+}
+
 const isCompany = (name: string | null): boolean =>
   name !== null && withoutCompanyType(stripAccents(name).toUpperCase()) !== stripAccents(name).toUpperCase();
 
@@ -251,6 +268,7 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   else if (data.vendor_name) out.push('!kind of name');
   const nameLetters = lettersAgree(data.vendor_name, rfc);
   if (nameLetters) out.push('letters of name');
+  else if (blindLetterDiffers(data.vendor_name, rfc)) out.push('!blind letter');
   const at = linesWith(lines, rfc);
   if (at.length >= 2) out.push('read twice');
   if (at.length === 1) out.push('printed');
