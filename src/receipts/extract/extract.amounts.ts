@@ -12,6 +12,7 @@ import {
   withVariant,
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
+import { confusions, oneSwapped } from './lookalike.js';
 
 export interface Totals {
   total: number | null;
@@ -414,18 +415,10 @@ export function includedIvaRepair(total: number, iva: number): { total: number; 
 }
 
 /** Every value one confusable digit away (same number of digits). */
-function confusableNeighbours(v: number): number[] {
-  const s = String(v);
-  const out: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    for (const pair of CONFUSABLE) {
-      if (pair[0] !== s[i]) continue;
-      const alt = s.slice(0, i) + pair[1] + s.slice(i + 1);
-      if (alt[0] !== '0') out.push(Number(alt));
-    }
-  }
-  return out;
-}
+const confusableNeighbours = (v: number): number[] =>
+  oneSwapped(String(v), CONFUSABLE)
+    .filter((alt) => alt[0] !== '0')
+    .map(Number);
 
 interface Pools {
   subs: number[];
@@ -508,10 +501,8 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
   };
 }
 
-/** Digit pairs thermal fonts confuse, each either way round. */
-const CONFUSABLE = new Set(
-  ['08', '06', '68', '09', '38', '35', '56', '17'].flatMap((p) => [p, `${p[1]}${p[0]}`]),
-);
+/** Digits thermal fonts confuse (0/8, 0/6, 6/8, 0/9, 3/8, 3/5, 5/6, 1/7), each either way round. */
+const CONFUSABLE = confusions('0869 8063 6085 90 385 536 17 71');
 
 /** Where `read` and `other` differ by one digit, `read` has a 0 and `other` an 8, 6 or 9. */
 function zeroForLoop(read: number, other: number): boolean {
