@@ -140,11 +140,7 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
   for (let i = 0; i + 2 < lines.length; i++) {
     const [first, taxLine, last] = [lines[i]?.norm ?? '', lines[i + 1]?.norm ?? '', lines[i + 2]?.norm ?? ''];
     const kinds = [classify(first), classify(taxLine), classify(last)];
-    const fits = [
-      kinds[0] === null || kinds[0] === 'subtotal',
-      kinds[1] === null || kinds[1] === 'iva',
-      kinds[2] === null || kinds[2] === 'total',
-    ];
+    const fits = ['subtotal', 'iva', 'total'].map((kind, k) => kinds[k] === null || kinds[k] === kind);
     // The amount column drifted a line down past its labels while the SUBTOTAL label's line was lost.
     const drifted =
       TAX_LINE.test(first) &&

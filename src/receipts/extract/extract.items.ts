@@ -377,14 +377,9 @@ export function readItems(lines: Line[]): ItemsReading {
   const qtyLast = lines.some((l) => QTY_AFTER_DESCRIPTION.test(l.norm));
   // Fuel blocks, then whatever the ticket sold after them as ordinary lines (`1 ACEITE MOTOR 1L $189.00`).
   const labelled = labelledItems(lines);
+  const after = zone.filter((l) => l.index > labelled.end && !BLOCK_LINE.test(l.norm));
   const drafts = labelled.drafts.length
-    ? [
-        ...labelled.drafts,
-        ...zoneItems(
-          zone.filter((l) => l.index > labelled.end && !BLOCK_LINE.test(l.norm)),
-          qtyLast,
-        ),
-      ]
+    ? [...labelled.drafts, ...zoneItems(after, qtyLast)]
     : zoneItems(zone, qtyLast);
   const options = drafts.map(withProduct);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);
