@@ -32,7 +32,7 @@ export function dateWindow(today: Date): DateWindow {
   };
 }
 
-function validDate(y: number, m: number, d: number): string | null {
+export function validDate(y: number, m: number, d: number): string | null {
   if (m < 1 || m > 12 || d < 1 || y < 2000 || y > 2099) return null;
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return d <= days ? `${y}-${pad(m)}-${pad(d)}` : null;

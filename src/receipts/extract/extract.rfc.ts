@@ -41,14 +41,9 @@ const options = (ch: string, want: CharClass, whole = false): string[] => {
   return isD ? [ch] : (AS_DIGIT[ch] ?? []);
 };
 
-/** Structure of a 12 (moral) or 13 (física) RFC: letters, YYMMDD, two-char homoclave, check digit. */
-const pattern = (len: number): CharClass[] => [
-  ...Array<'L'>(len - 9).fill('L'),
-  ...Array<'D'>(6).fill('D'),
-  'X',
-  'X',
-  'C',
-];
+/** Position `i` of a 12 (moral) or 13 (física) character RFC: letters, YYMMDD, two-char homoclave, check digit. */
+export const charClass = (len: number, i: number): CharClass =>
+  i < len - 9 ? 'L' : i < len - 3 ? 'D' : i < len - 1 ? 'X' : 'C';
 
 /** A reading as repaired so far, and the characters changed to make it. */
 type Attempt = { s: string; edits: number };
@@ -57,11 +52,10 @@ type Repaired = { rfc: string; edits: number };
 
 /** Letter/digit repairs by position; each result has the structure's classes, not yet a valid date. */
 function classRepairs(token: string, whole = false): Attempt[] {
-  const pat = pattern(token.length);
   let partial: Attempt[] = [{ s: '', edits: 0 }];
   for (let i = 0; i < token.length; i++) {
     const ch = token[i] ?? '';
-    const opts = options(ch, pat[i] ?? 'X', whole);
+    const opts = options(ch, charClass(token.length, i), whole);
     if (!opts.length) return [];
     partial = partial.flatMap((p) => opts.map((o) => ({ s: p.s + o, edits: p.edits + (o === ch ? 0 : 1) })));
     if (partial.length > 256) return [];
@@ -293,11 +287,7 @@ export function fisicaLetterOptions(fullName: string): string[] {
     const vowel = /[AEIOU]/.exec(pat.slice(1))?.[0] ?? 'X';
     return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
   };
-  const givenFirst = letters(
-    words[words.length - 2] ?? '',
-    words[words.length - 1] ?? '',
-    words.slice(0, -2),
-  );
+  const givenFirst = letters(words.at(-2) ?? '', words.at(-1) ?? '', words.slice(0, -2));
   const surnamesFirst = letters(words[0] ?? '', words[1] ?? '', words.slice(2));
   return [...new Set([givenFirst, surnamesFirst].filter((l): l is string => l !== null))];
 }
