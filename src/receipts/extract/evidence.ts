@@ -4,8 +4,8 @@ import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
 import { printedTypeForm } from './company.type.js';
 import { centsInWords } from './extract.amounts.js';
-import { FULL_MONTHS, MONTHS } from './extract.dates.js';
-import { fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
+import { FULL_MONTHS, MONTHS, validDate } from './extract.dates.js';
+import { charClass, fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
 import {
   CARD_WORDS,
   type Line,
@@ -37,7 +37,8 @@ const amountsBy = (lines: Line[], label: RegExp): number[] =>
   lines.filter((l) => label.test(l.norm)).flatMap((l) => moneyIn(l.norm).map((m) => m.cents));
 
 const SUBTOTAL = /SUB\s?-?\s?T[O0]TAL/;
-const TOTAL_LINE = new RegExp(TOTAL_WORD);
+/** A line labelled TOTAL, not SUBTOTAL. */
+const TOTAL_LINE = new RegExp(`^(?!.*${SUBTOTAL.source}).*${TOTAL_WORD}`, 's');
 const IVA = /\bI\.?\s?V\.?\s?A\b|IMPUESTO|\bIVA\d/;
 const IEPS = /I\.?E\.?P\.?S/;
 const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
@@ -79,15 +80,10 @@ function taxSums(lines: Line[], total: number): string[] {
  * or cash paid less the change.
  */
 export function totalCandidates(lines: Line[]): number[] {
-  const labelled = lines.filter((l) => TOTAL_LINE.test(l.norm) && !SUBTOTAL.test(l.norm));
   const paid = amountsBy(lines, PAID);
   const change = amountsBy(lines, CHANGE).filter((c) => c > 0);
   const cash = paid.flatMap((p) => change.map((c) => p - c)).filter((t) => t > 0);
-  const all = [
-    ...labelled.flatMap((l) => moneyIn(l.norm).map((m) => m.cents)),
-    ...amountsBy(lines, CARD),
-    ...cash,
-  ];
+  const all = [...amountsBy(lines, TOTAL_LINE), ...amountsBy(lines, CARD), ...cash];
   return [...new Set(all.filter((c) => c > 0))];
 }
 
@@ -103,8 +99,7 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const total = data.total;
   if (total === null) return [];
   const out: string[] = [];
-  const labelled = lines.filter((l) => TOTAL_LINE.test(l.norm) && !SUBTOTAL.test(l.norm));
-  const totalsRead = labelled.flatMap((l) => moneyIn(l.norm).map((m) => m.cents));
+  const totalsRead = amountsBy(lines, TOTAL_LINE);
   if (totalsRead.includes(total)) out.push('label TOTAL');
   if (totalsRead.some((t) => t !== total && t > total)) out.push('!other TOTAL');
   const sum = data.items.reduce((s, i) => s + i.amount, 0);
@@ -125,12 +120,6 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
 const linesWith = (lines: Line[], value: string): Line[] => {
   const v = compact(value);
   return v ? lines.filter((l) => compact(l.raw).includes(v)) : [];
-};
-
-/** Where the RFC's structure wants a letter (L) or a digit (D); the homoclave (H) takes either. */
-const rfcClass = (rfc: string, i: number): 'L' | 'D' | 'H' => {
-  const letters = rfc.length - 9;
-  return i < letters ? 'L' : i < letters + 6 ? 'D' : 'H';
 };
 
 /** The letter a digit printed where a letter goes stands for, and the digits a letter where a digit goes. */
@@ -154,10 +143,11 @@ function substitutions(read: string, rfc: string, nameLetters: boolean): Subs {
   for (let i = 0; i < rfc.length; i++) {
     const [a = '', b = ''] = [read[i], rfc[i]];
     if (a === b) continue;
-    const cls = rfcClass(rfc, i);
+    // The structure wants a letter (L) or a digit (D) there; the homoclave and check digit (X, C) take either.
+    const cls = charClass(rfc.length, i);
     if ((cls === 'L' && AS_LETTER[a]?.includes(b)) || (cls === 'D' && AS_DIGIT[a]?.includes(b))) out.forced++;
     else if (
-      (cls === 'H' && crossLookalike(a, b)) ||
+      (/[XC]/.test(cls) && crossLookalike(a, b)) ||
       (cls === 'L' && nameLetters && (LOOKALIKE[a]?.includes(b) ?? false))
     )
       out.lookalike++;
@@ -200,10 +190,7 @@ function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string {
 
 const realRfcDate = (rfc: string): boolean => {
   const m = /^[A-ZÑ&]{3,4}(\d{2})(\d{2})(\d{2})/.exec(rfc);
-  if (!m) return false;
-  const [mm, dd] = [Number(m[2]), Number(m[3])];
-  const days = new Date(Date.UTC(2000 + Number(m[1]), mm, 0)).getUTCDate();
-  return mm >= 1 && mm <= 12 && dd >= 1 && dd <= days;
+  return m !== null && validDate(2000 + Number(m[1]), Number(m[2]), Number(m[3])) !== null;
 };
 
 /** The RFC's letters as SAT forms them from this name: a company's initials, or a person's surnames and name. */
@@ -259,10 +246,8 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   const rfc = data.vendor_rfc;
   if (!rfc) return [];
   const out: string[] = [];
-  if (hasValidCheckDigit(rfc)) out.push('check digit');
-  else out.push('!check digit');
-  if (realRfcDate(rfc)) out.push('rfc date');
-  else out.push('!rfc date');
+  out.push(hasValidCheckDigit(rfc) ? 'check digit' : '!check digit');
+  out.push(realRfcDate(rfc) ? 'rfc date' : '!rfc date');
   const company = isCompany(data.vendor_name);
   if (data.vendor_name && (rfc.length === 12) === company) out.push('kind of name');
   else if (data.vendor_name) out.push('!kind of name');
@@ -322,9 +307,7 @@ export function dateEvidence(data: ReceiptData, lines: Line[], today: Date): str
   const out: string[] = [];
   const t = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(t)) return ['!not a date'];
-  out.push('calendar date');
-  if (t <= today.getTime()) out.push('not after today');
-  else out.push('!after today');
+  out.push('calendar date', t <= today.getTime() ? 'not after today' : '!after today');
   const age = today.getTime() - t;
   if (age <= 400 * DAY) out.push('within a year');
   // No ticket that old is brought to be invoiced: a year misread (2026 as 2020) is likelier.
@@ -399,8 +382,7 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   if (rfc) {
     const rfcAt = linesWith(lines, rfc).map((l) => l.index);
     if (at.some((l) => rfcAt.some((r) => Math.abs(r - l.index) <= 3))) out.push('next to RFC');
-    if (lettersAgree(name, rfc)) out.push('letters of RFC');
-    else out.push('!letters of RFC');
+    out.push(lettersAgree(name, rfc) ? 'letters of RFC' : '!letters of RFC');
     const row = catalog?.byRfc(rfc);
     if (row && compact(row.razon_social) === compact(name)) out.push('catalog');
   }

@@ -12,6 +12,7 @@ import {
   withVariant,
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
+import { confusions, oneSwapped } from './lookalike.js';
 
 export interface Totals {
   total: number | null;
@@ -139,11 +140,7 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
   for (let i = 0; i + 2 < lines.length; i++) {
     const [first, taxLine, last] = [lines[i]?.norm ?? '', lines[i + 1]?.norm ?? '', lines[i + 2]?.norm ?? ''];
     const kinds = [classify(first), classify(taxLine), classify(last)];
-    const fits = [
-      kinds[0] === null || kinds[0] === 'subtotal',
-      kinds[1] === null || kinds[1] === 'iva',
-      kinds[2] === null || kinds[2] === 'total',
-    ];
+    const fits = ['subtotal', 'iva', 'total'].map((kind, k) => kinds[k] === null || kinds[k] === kind);
     // The amount column drifted a line down past its labels while the SUBTOTAL label's line was lost.
     const drifted =
       TAX_LINE.test(first) &&
@@ -163,6 +160,8 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
 }
 
 const firstOf = (all: Labeled[], kind: Kind): Labeled | undefined => all.find((a) => a.kind === kind);
+/** The amounts of a kind read on their label's own line. */
+const own = (all: Labeled[], kind: Kind): Labeled[] => all.filter((a) => a.kind === kind && !a.shifted);
 const valuesOf = (all: Labeled[], kind: Kind, shifted = false): number[] =>
   all.filter((a) => a.kind === kind && Boolean(a.shifted) === shifted).flatMap((a) => a.values);
 
@@ -204,23 +203,19 @@ function discountOf(all: Labeled[]): Discount {
   // A discount printed above a TOTAL: the items and the subtotal printed above it are before the discount.
   // Without a TOTAL read, a discount line may be a savings summary after it: nothing is taken off.
   const discountEntry =
-    firstTotalLine === undefined
-      ? undefined
-      : all.find((a) => a.kind === 'discount' && !a.shifted && a.line < firstTotalLine);
+    firstTotalLine === undefined ? undefined : own(all, 'discount').find((a) => a.line < firstTotalLine);
   // `TOTAL 1,077.00` / `DESCUENTO -20.00` / `TOTAL A PAGAR 1,057.00`: a discount between two TOTALs.
-  const firstTotal = all.find((a) => a.kind === 'total' && !a.shifted)?.values ?? [];
+  const firstTotal = own(all, 'total')[0]?.values ?? [];
   const nets = (d: Labeled): boolean =>
-    all.some(
+    own(all, 'total').some(
       (t) =>
-        t.kind === 'total' &&
-        !t.shifted &&
         t.line > d.line &&
         t.values.some((net) => firstTotal.some((g) => d.values.some((v) => g - v === net))),
     );
   const between =
     discountEntry || firstTotalLine === undefined
       ? undefined
-      : all.find((a) => a.kind === 'discount' && !a.shifted && a.line > firstTotalLine && nets(a));
+      : own(all, 'discount').find((a) => a.line > firstTotalLine && nets(a));
   // Items always sit above the discount; a subtotal only when printed above it (else it is after the discount).
   const discounted = discountEntry ?? between;
   const discount = discounted?.values[0] ?? 0;
@@ -232,21 +227,19 @@ function discountOf(all: Labeled[]): Discount {
 /** Votes of the TOTAL labels, the first the strongest; returns the part of each reading's votes they gave. */
 function voteLabelled(all: Labeled[], votes: Votes, off: Discount, tipLine: number, tips: number[]): Votes {
   const labelVotes: Votes = new Map();
-  all
-    .filter((a) => a.kind === 'total' && !a.shifted)
-    .forEach((a, n) => {
-      // A TOTAL before the discount between two is the gross: it stands for the net the later one prints.
-      const gross = off.between !== undefined && a.line < off.between.line;
-      a.values.forEach((value, k) => {
-        const v = gross ? value - off.discount : value;
-        const w = (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0);
-        // A TOTAL printed below the tip includes it: the purchase is the rest, as with `TOTAL + PROPINA`.
-        const withTip = a.line > tipLine;
-        vote(votes, v, withTip ? 1 : w);
-        labelVotes.set(v, (labelVotes.get(v) ?? 0) + (withTip ? 1 : w));
-        if (withTip) for (const t of tips) if (t < v) vote(votes, v - t, 2.5);
-      });
+  own(all, 'total').forEach((a, n) => {
+    // A TOTAL before the discount between two is the gross: it stands for the net the later one prints.
+    const gross = off.between !== undefined && a.line < off.between.line;
+    a.values.forEach((value, k) => {
+      const v = gross ? value - off.discount : value;
+      const w = (n === 0 ? 3 : 2) - (k > 0 ? 1.5 : 0);
+      // A TOTAL printed below the tip includes it: the purchase is the rest, as with `TOTAL + PROPINA`.
+      const withTip = a.line > tipLine;
+      vote(votes, v, withTip ? 1 : w);
+      labelVotes.set(v, (labelVotes.get(v) ?? 0) + (withTip ? 1 : w));
+      if (withTip) for (const t of tips) if (t < v) vote(votes, v - t, 2.5);
     });
+  });
   for (const v of valuesOf(all, 'total', true)) {
     vote(votes, v, 1);
     labelVotes.set(v, (labelVotes.get(v) ?? 0) + 1);
@@ -292,7 +285,7 @@ function votePayments(all: Labeled[], votes: Votes, tipEntries: Labeled[]): void
   for (const c of valuesOf(all, 'importe')) votePaid(c, 0.8);
   const cash = valuesOf(all, 'cash');
   // Change as read votes with paid; its `$`-misread variant (`67.34` → `7.34`) only weakly.
-  const changes = all.filter((a) => a.kind === 'change' && !a.shifted);
+  const changes = own(all, 'change');
   for (const p of cash)
     for (const ch of changes) for (const [k, v] of ch.values.entries()) votePaid(p - v, k === 0 ? 1.5 : 0.5);
   for (const p of cash) votePaid(p, 0.5);
@@ -335,7 +328,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   const lines = splitMergedLabels(read);
   const all = labeledAmounts(lines);
   const [subs, ivas, iepss] = taxParts(all);
-  const tipEntries = all.filter((a) => a.kind === 'tip' && !a.shifted);
+  const tipEntries = own(all, 'tip');
   // A tip's `$`-misread variant may be nothing at all (`$0.00` from `50.00`): no tip.
   const tips = tipEntries.flatMap((a) => a.values).filter((t) => t > 0);
   const off = discountOf(all);
@@ -373,8 +366,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
     all: all.filter((a) => !a.shifted),
     plain: { subs, ivas: plainIvas, iepss },
   };
-  const gross =
-    all.find((a) => a.kind === 'total' && !a.shifted && a.line === off.grossLine)?.values[0] ?? null;
+  const gross = own(all, 'total').find((a) => a.line === off.grossLine)?.values[0] ?? null;
   return { ...finishTotals(total, best, pools), gross };
 }
 
@@ -414,18 +406,10 @@ export function includedIvaRepair(total: number, iva: number): { total: number; 
 }
 
 /** Every value one confusable digit away (same number of digits). */
-function confusableNeighbours(v: number): number[] {
-  const s = String(v);
-  const out: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    for (const pair of CONFUSABLE) {
-      if (pair[0] !== s[i]) continue;
-      const alt = s.slice(0, i) + pair[1] + s.slice(i + 1);
-      if (alt[0] !== '0') out.push(Number(alt));
-    }
-  }
-  return out;
-}
+const confusableNeighbours = (v: number): number[] =>
+  oneSwapped(String(v), CONFUSABLE)
+    .filter((alt) => alt[0] !== '0')
+    .map(Number);
 
 interface Pools {
   subs: number[];
@@ -508,10 +492,8 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
   };
 }
 
-/** Digit pairs thermal fonts confuse, each either way round. */
-const CONFUSABLE = new Set(
-  ['08', '06', '68', '09', '38', '35', '56', '17'].flatMap((p) => [p, `${p[1]}${p[0]}`]),
-);
+/** Digits thermal fonts confuse (0/8, 0/6, 6/8, 0/9, 3/8, 3/5, 5/6, 1/7), each either way round. */
+const CONFUSABLE = confusions('0869 8063 6085 90 385 536 17 71');
 
 /** Where `read` and `other` differ by one digit, `read` has a 0 and `other` an 8, 6 or 9. */
 function zeroForLoop(read: number, other: number): boolean {

@@ -1,5 +1,5 @@
 import { type Line, withKnownWords } from './extract.text.js';
-import { confusions } from './lookalike.js';
+import { confusions, oneSwapped } from './lookalike.js';
 
 /** Month abbreviations as tickets print them, January first. */
 export const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
@@ -32,7 +32,7 @@ export function dateWindow(today: Date): DateWindow {
   };
 }
 
-function validDate(y: number, m: number, d: number): string | null {
+export function validDate(y: number, m: number, d: number): string | null {
   if (m < 1 || m > 12 || d < 1 || y < 2000 || y > 2099) return null;
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return d <= days ? `${y}-${pad(m)}-${pad(d)}` : null;
@@ -64,17 +64,11 @@ function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: st
   const direct = validDate(Number(yy), Number(m), Number(d));
   if (direct && likely(direct)) return { iso: direct, edits: 0 };
   const s = `${yy}${m.padStart(2, '0')}${d.padStart(2, '0')}`;
-  /** `v` with each of its digits from `from` on swapped for a look-alike: the first likely date, or null. */
-  const swapOne = (v: string, from: number): string | null => {
-    for (let i = from; i < v.length; i++) {
-      for (const alt of FIX[v[i] ?? ''] ?? []) {
-        const w = v.slice(0, i) + alt + v.slice(i + 1);
-        const iso = validDate(Number(w.slice(0, 4)), Number(w.slice(4, 6)), Number(w.slice(6, 8)));
-        if (iso && likely(iso)) return iso;
-      }
-    }
-    return null;
-  };
+  /** `v` with one of its digits from `from` on swapped for a look-alike: the first likely date, or null. */
+  const swapOne = (v: string, from: number): string | null =>
+    oneSwapped(v, FIX, from)
+      .map((w) => validDate(Number(w.slice(0, 4)), Number(w.slice(4, 6)), Number(w.slice(6, 8))))
+      .find((iso): iso is string => iso !== null && likely(iso)) ?? null;
   const once = swapOne(s, 0);
   if (once) return { iso: once, edits: 1 };
   // An older or farther date is possible, just less likely than a misread digit.
@@ -129,20 +123,8 @@ interface FoundDate {
 }
 
 /** Month names in full, January first. */
-export const FULL_MONTHS = [
-  'ENERO',
-  'FEBRERO',
-  'MARZO',
-  'ABRIL',
-  'MAYO',
-  'JUNIO',
-  'JULIO',
-  'AGOSTO',
-  'SEPTIEMBRE',
-  'OCTUBRE',
-  'NOVIEMBRE',
-  'DICIEMBRE',
-];
+export const FULL_MONTHS =
+  'ENERO FEBRERO MARZO ABRIL MAYO JUNIO JULIO AGOSTO SEPTIEMBRE OCTUBRE NOVIEMBRE DICIEMBRE'.split(' ');
 const MONTH_NAMES = new Set([...MONTHS, ...Object.keys(MONTH_ALT), 'SEPT', 'SETIEMBRE', ...FULL_MONTHS]);
 const MONTH_WORD = new RegExp(`(?<![A-Z])(?:${MONTHS.join('|')})`);
 /** A date's numbers printed around a separator: `1S/12/24`, `2024-O3-17`. */
@@ -354,12 +336,8 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
       if (!best || score > best.score) best = { iso: d.iso, score };
     }
     const hours = TIME_RANGE.test(l.norm) || /HORARIO|ABIERTO|ATENCION/.test(l.norm);
-    if (
-      t &&
-      !hours &&
-      !/TEL|[$]/.test(l.norm) &&
-      (d || TIME_LABEL.test(l.norm) || looksLikeTimeLine(l.norm))
-    ) {
+    const timeLine = d || TIME_LABEL.test(l.norm) || looksLikeTimeLine(l.norm);
+    if (t && !hours && !/TEL|[$]/.test(l.norm) && timeLine) {
       const score =
         (TIME_LABEL.test(l.norm) ? 0.9 : 0.6) +
         (d ? 0.2 : 0) +

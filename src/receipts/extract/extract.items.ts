@@ -1,5 +1,6 @@
 import type { ReceiptItem } from '../receipt.types.js';
 import { DISCOUNT_WORDS, type Line, type Money, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
+import { confusions, oneSwapped } from './lookalike.js';
 
 const STOP = new RegExp(
   // `PAGO: $50.00` and `SU PAGO` are what the customer handed over; `CIVA`: a bracket read C.
@@ -32,23 +33,13 @@ interface Draft {
 }
 
 /** What a digit read on a line total may have been. */
-const AMOUNT_SLIPS: Record<string, string[]> = {
-  '8': ['0'],
-  '6': ['0', '5'],
-  '9': ['0'],
-  '5': ['6'],
-  '3': ['8'],
-};
+const AMOUNT_SLIPS = confusions('80 605 90 56 38');
 
 /** The amount with one digit swapped for what it may have been, every way (never a leading zero). */
-function lookalikes(cents: number): number[] {
-  const s = String(cents);
-  const out: number[] = [];
-  for (let i = 0; i < s.length; i++)
-    for (const alt of AMOUNT_SLIPS[s[i] ?? ''] ?? [])
-      if (i > 0 || alt !== '0') out.push(Number(s.slice(0, i) + alt + s.slice(i + 1)));
-  return out.filter((c) => c !== cents);
-}
+const lookalikes = (cents: number): number[] =>
+  oneSwapped(String(cents), AMOUNT_SLIPS)
+    .filter((v) => v[0] !== '0')
+    .map(Number);
 
 /** The amount with one digit of its pesos dropped (a glyph read as two: `924.36` for 94.36), no leading zero. */
 function withDigitDropped(cents: number): number[] {
@@ -386,14 +377,9 @@ export function readItems(lines: Line[]): ItemsReading {
   const qtyLast = lines.some((l) => QTY_AFTER_DESCRIPTION.test(l.norm));
   // Fuel blocks, then whatever the ticket sold after them as ordinary lines (`1 ACEITE MOTOR 1L $189.00`).
   const labelled = labelledItems(lines);
+  const after = zone.filter((l) => l.index > labelled.end && !BLOCK_LINE.test(l.norm));
   const drafts = labelled.drafts.length
-    ? [
-        ...labelled.drafts,
-        ...zoneItems(
-          zone.filter((l) => l.index > labelled.end && !BLOCK_LINE.test(l.norm)),
-          qtyLast,
-        ),
-      ]
+    ? [...labelled.drafts, ...zoneItems(after, qtyLast)]
     : zoneItems(zone, qtyLast);
   const options = drafts.map(withProduct);
   const sum = options.reduce((s, o) => s + (o[0]?.cents ?? 0), 0);

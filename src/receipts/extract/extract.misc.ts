@@ -141,11 +141,9 @@ export function extractPayment(lines: Line[]): Found<PaymentMethod> {
     // Change of 0.00 is printed after a card payment too.
     if (CHANGE.test(l.norm) && moneyIn(l.norm).some((m) => m.cents > 0)) change = true;
   }
-  const hits = [
-    { m: 'cash' as const, i: cash },
-    { m: 'card' as const, i: card },
-    { m: 'other' as const, i: other },
-  ].filter((h) => h.i >= 0);
+  const hits = (['cash', 'card', 'other'] as const)
+    .map((m, k) => ({ m, i: [cash, card, other][k] ?? -1 }))
+    .filter((h) => h.i >= 0);
   if (!hits.length) return change ? { value: 'cash', confidence: 0.6 } : { value: null, confidence: 0 };
   if (hits.length === 1) return { value: hits[0]?.m ?? null, confidence: 0.9 };
   // Several keywords: the one that carries an amount wins, else the first printed.

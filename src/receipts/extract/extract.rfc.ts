@@ -2,7 +2,7 @@ import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '..
 import { enLetras } from '../../pdf/numero.letras.js';
 import type { OcrWord } from '../ocr/ocr.js';
 import { type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
-import { confusions, LOOKALIKE } from './lookalike.js';
+import { confusions, LOOKALIKE, oneSwapped } from './lookalike.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
 const AS_DIGIT = confusions('O0 Q0 D0 U0 I1 L1 |1 T71 Z2 S58 B8 G6 A4 E8 $5 ?7');
@@ -41,22 +41,21 @@ const options = (ch: string, want: CharClass, whole = false): string[] => {
   return isD ? [ch] : (AS_DIGIT[ch] ?? []);
 };
 
-/** Structure of a 12 (moral) or 13 (física) RFC: letters, YYMMDD, two-char homoclave, check digit. */
-const pattern = (len: number): CharClass[] => [
-  ...Array<'L'>(len - 9).fill('L'),
-  ...Array<'D'>(6).fill('D'),
-  'X',
-  'X',
-  'C',
-];
+/** Position `i` of a 12 (moral) or 13 (física) character RFC: letters, YYMMDD, two-char homoclave, check digit. */
+export const charClass = (len: number, i: number): CharClass =>
+  i < len - 9 ? 'L' : i < len - 3 ? 'D' : i < len - 1 ? 'X' : 'C';
+
+/** A reading as repaired so far, and the characters changed to make it. */
+type Attempt = { s: string; edits: number };
+/** An RFC a token repairs to, and the characters changed to make it. */
+type Repaired = { rfc: string; edits: number };
 
 /** Letter/digit repairs by position; each result has the structure's classes, not yet a valid date. */
-function classRepairs(token: string, whole = false): Array<{ s: string; edits: number }> {
-  const pat = pattern(token.length);
-  let partial: Array<{ s: string; edits: number }> = [{ s: '', edits: 0 }];
+function classRepairs(token: string, whole = false): Attempt[] {
+  let partial: Attempt[] = [{ s: '', edits: 0 }];
   for (let i = 0; i < token.length; i++) {
     const ch = token[i] ?? '';
-    const opts = options(ch, pat[i] ?? 'X', whole);
+    const opts = options(ch, charClass(token.length, i), whole);
     if (!opts.length) return [];
     partial = partial.flatMap((p) => opts.map((o) => ({ s: p.s + o, edits: p.edits + (o === ch ? 0 : 1) })));
     if (partial.length > 256) return [];
@@ -67,25 +66,19 @@ function classRepairs(token: string, whole = false): Array<{ s: string; edits: n
 const isValid = (s: string): boolean => isRfcShape(s) && hasValidCheckDigit(s);
 
 /** One digit misread as a similar one (8↔0, 6↔5...): the check digit tells which. */
-function digitSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: string; edits: number }> {
-  const out: Array<{ s: string; edits: number }> = [];
-  for (const c of cands.slice(0, 16)) {
-    for (let i = 0; i < c.s.length; i++) {
-      for (const alt of SIMILAR_DIGITS[c.s[i] ?? ''] ?? []) {
-        const v = c.s.slice(0, i) + alt + c.s.slice(i + 1);
-        if (isValid(v)) out.push({ s: v, edits: c.edits + 2 });
-      }
-    }
-  }
-  return out;
-}
+const digitSwaps = (cands: Attempt[]): Attempt[] =>
+  cands.slice(0, 16).flatMap((c) =>
+    oneSwapped(c.s, SIMILAR_DIGITS)
+      .filter(isValid)
+      .map((v) => ({ s: v, edits: c.edits + 2 })),
+  );
 
 /** A homoclave's J read as I or as 3, an I read as J, and an S read as 8. */
 const HOMOCLAVE_SLIPS: Record<string, string[]> = { I: ['J'], '3': ['J'], J: ['I'], '8': ['S'], '9': ['Q'] };
 
 /** One look-alike substitution outside the date: the check digit decides. */
-function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: string; edits: number }> {
-  const out: Array<{ s: string; edits: number }> = [];
+function lookalikeSwaps(cands: Attempt[]): Attempt[] {
+  const out: Attempt[] = [];
   for (const c of cands.slice(0, 16)) {
     const dateAt = c.s.length - 9;
     for (let i = 0; i < c.s.length; i++) {
@@ -103,11 +96,7 @@ function lookalikeSwaps(cands: Array<{ s: string; edits: number }>): Array<{ s: 
   return out.sort((a, b) => a.edits - b.edits);
 }
 
-function repairSameLength(
-  token: string,
-  lastResort = true,
-  whole = false,
-): Array<{ rfc: string; edits: number }> {
+function repairSameLength(token: string, lastResort = true, whole = false): Repaired[] {
   // An I or l read for a check digit 1 at a whole word's end.
   if (whole && /[Il|]$/.test(token)) {
     const one = `${token.slice(0, -1)}1`;
@@ -122,7 +111,7 @@ function repairSameLength(
 }
 
 /** A J's hook closed up by a monospaced font reads 3, but a B read as 3 is the commoner slip. */
-function asJ(token: string): Array<{ rfc: string; edits: number }> {
+function asJ(token: string): Repaired[] {
   const letters = token.length - 9;
   const js = token.slice(0, letters).replace(/3/g, 'J');
   if (js === token.slice(0, letters)) return [];
@@ -131,14 +120,10 @@ function asJ(token: string): Array<{ rfc: string; edits: number }> {
 }
 
 /** Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. */
-export function repairRfc(
-  token: string,
-  allowDrop = false,
-  whole = false,
-): Array<{ rfc: string; edits: number }> {
+export function repairRfc(token: string, allowDrop = false, whole = false): Repaired[] {
   const out = token.length === 12 || token.length === 13 ? repairSameLength(token, true, whole) : [];
   if (out.some((o) => o.edits === 0) || !allowDrop || token.length < 13 || token.length > 14) return out;
-  const dropped: Array<{ rfc: string; edits: number }> = [...out];
+  const dropped: Repaired[] = [...out];
   for (let i = 3; i < token.length; i++) {
     for (const r of repairSameLength(token.slice(0, i) + token.slice(i + 1)))
       dropped.push({ ...r, edits: r.edits + 2 });
@@ -302,11 +287,7 @@ export function fisicaLetterOptions(fullName: string): string[] {
     const vowel = /[AEIOU]/.exec(pat.slice(1))?.[0] ?? 'X';
     return vowel && first ? `${pat[0]}${vowel}${mat[0]}${first[0]}` : null;
   };
-  const givenFirst = letters(
-    words[words.length - 2] ?? '',
-    words[words.length - 1] ?? '',
-    words.slice(0, -2),
-  );
+  const givenFirst = letters(words.at(-2) ?? '', words.at(-1) ?? '', words.slice(0, -2));
   const surnamesFirst = letters(words[0] ?? '', words[1] ?? '', words.slice(2));
   return [...new Set([givenFirst, surnamesFirst].filter((l): l is string => l !== null))];
 }
@@ -455,7 +436,7 @@ function tokenCandidates(
     ? repairs.find((r) => initialsFit(expected, r.rfc) && r.edits <= cheapest)
     : undefined;
   const picked = [...new Set([...repairs.slice(0, 1), best12, named])].filter(
-    (r): r is { rfc: string; edits: number } => r !== undefined,
+    (r): r is Repaired => r !== undefined,
   );
   // A cut that ends one character short of a word as read drops that word's last character.
   const cutsWord =

@@ -128,11 +128,7 @@ export function toLines(text: string): Line[] {
     .split(/\r?\n/)
     .map((raw) => raw.trim())
     .filter((raw) => raw.length > 0)
-    .map((raw, index) => ({
-      raw,
-      norm: normalise(raw),
-      index,
-    }));
+    .map((raw, index) => ({ raw, norm: normalise(raw), index }));
 }
 
 // An amount: exactly two decimals after a point or comma.

@@ -5,7 +5,7 @@ import { readItems } from './extract.items.js';
 import { extractFolio, extractPayment, extractPostalCode, extractRegimen } from './extract.misc.js';
 import { blindLettersFromName, extractRfc, moralInitials, nameContradictsRfc } from './extract.rfc.js';
 import { type Line, toLines, withoutCompanyType } from './extract.text.js';
-import { extractVendor, initialFromRfc, isPersonName } from './extract.vendor.js';
+import { extractVendor, initialFromRfc, isPersonName, type Vendor } from './extract.vendor.js';
 
 /** extractVendor's confidence for a line ending in a company type whose initials the RFC confirms. */
 const COMPANY_NAME = 0.8;
@@ -81,10 +81,7 @@ export function extractFields(text: string, today: Date): Extraction {
 }
 
 /** The RFC and the vendor, each read with the other's help. */
-function vendorAndRfc(lines: Line[]): {
-  rfc: ReturnType<typeof extractRfc>;
-  vendor: ReturnType<typeof extractVendor>;
-} {
+function vendorAndRfc(lines: Line[]): { rfc: ReturnType<typeof extractRfc>; vendor: Vendor } {
   // The razón social predicts the RFC's letters, and the RFC's letters confirm a persona física's name.
   const first = extractVendor(lines, null, null);
   const company = first.nameConfidence >= 0.5 ? first.name : null;

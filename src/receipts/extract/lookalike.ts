@@ -7,3 +7,11 @@ export function confusions(groups: string): Record<string, string[]> {
 export const LOOKALIKE = confusions(
   '7ZT 1ILT 0ODQ 5S 8B 2Z 6G 4A Z27 I1L L1I O0DQ S5 B8E G6C A4 T7I EFCB FEP CEGO DO0 QO0 UVO VUY YV MNH NMH HNM KX XK PFR RPBT',
 );
+
+/** `s` with one character (at `from` or after) swapped for one it is taken for in `table`, every way, in order. */
+export function oneSwapped(s: string, table: Record<string, string[]>, from = 0): string[] {
+  const out: string[] = [];
+  for (let i = from; i < s.length; i++)
+    for (const alt of table[s[i] ?? ''] ?? []) out.push(s.slice(0, i) + alt + s.slice(i + 1));
+  return out;
+}

@@ -66,11 +66,7 @@ export function glyphSpans(g: Gray, box: Box, count: number): Array<[number, num
 /** How much narrower a character's outline is at mid-height than its bowls above and below. */
 export function waistRatio(g: Gray, span: [number, number], box: Box): number {
   const widths = rowInk(g, span, box).map((r) => (r ? r[1] - r[0] + 1 : 0));
-  let a = 0;
-  let z = widths.length - 1;
-  while (a < z && !widths[a]) a++;
-  while (z > a && !widths[z]) z--;
-  const w = widths.slice(a, z + 1);
+  const w = widths.slice(widths.findIndex(Boolean), widths.findLastIndex(Boolean) + 1);
   const h = w.length;
   if (h < 8) return Number.NaN;
   const band = (from: number, to: number): number[] =>
@@ -110,10 +106,8 @@ export function counters(g: Gray, span: [number, number], box: Box): number {
  */
 export function notchDepth(g: Gray, span: [number, number], box: Box, digit: '6' | '9'): number {
   const reach = rowInk(g, span, box).map((r) => (!r ? -1 : digit === '6' ? r[1] - span[0] : span[1] - r[0]));
-  let a = 0;
-  let z = reach.length - 1;
-  while (a < z && reach[a] === -1) a++;
-  while (z > a && reach[z] === -1) z--;
+  const a = reach.findIndex((r) => r !== -1);
+  const z = reach.findLastIndex((r) => r !== -1);
   const rows = Math.ceil(0.55 * (z - a + 1));
   const side = (digit === '6' ? reach.slice(a, a + rows) : reach.slice(z + 1 - rows, z + 1)).map((r) =>
     Math.max(0, r),
@@ -316,22 +310,13 @@ export function barredZeroReadings(
   const words = ocr.words ?? [];
   const withFixes = (text: string, picked: Array<{ word: OcrWord; text: string }>): string =>
     picked.reduce((t, fix) => editLine(t, fix.word.line, (l) => l.replace(fix.word.text, fix.text)), text);
-  const identifiers = withFixes(
-    ocr.text,
-    zerosByLikeness(page, words, (w) => identifierWord(w) && !also(w)),
-  );
+  const identifier = (w: OcrWord): boolean => identifierWord(w) && !also(w);
+  const identifiers = withFixes(ocr.text, zerosByLikeness(page, words, identifier));
   const judge = (w: OcrWord): boolean => dateOrTimeWord(w) || also(w);
   if (!words.some((w) => /[689]/.test(w.text) && judge(w))) return { dates: identifiers, also: identifiers };
   const fixes = barredZeros(page, words, judge);
-  const dates = withFixes(
-    identifiers,
-    fixes.filter((f) => dateOrTimeWord(f.word)),
-  );
-  return {
-    dates,
-    also: withFixes(
-      dates,
-      fixes.filter((f) => !dateOrTimeWord(f.word)),
-    ),
-  };
+  const dated = fixes.filter((f) => dateOrTimeWord(f.word));
+  const rest = fixes.filter((f) => !dateOrTimeWord(f.word));
+  const dates = withFixes(identifiers, dated);
+  return { dates, also: withFixes(dates, rest) };
 }
