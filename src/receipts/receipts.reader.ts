@@ -28,9 +28,7 @@ import {
   grayCrop,
   headerCrop,
   type PreparedPage,
-  type PrepareOptions,
   pgmOf,
-  prepareImage,
   preparePage,
   type Turn,
   unreadTitle,
@@ -50,7 +48,6 @@ import {
 } from './ocr/ocr.js';
 import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpTicket } from './ocr/warmup.js';
 import { type FieldName, type ReceiptData, type ReceiptReader, UnreadableImage } from './receipt.types.js';
-import { KEY_FIELDS } from './review.js';
 
 export interface ReceiptReaderOptions {
   workers?: number;

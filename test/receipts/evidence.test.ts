@@ -161,6 +161,25 @@ describe('evidence for the RFC', () => {
     expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
   });
 
+  it('doubts the letter the check digit cannot see when the name read forms another one there', () => {
+    const person = (rfc: string) =>
+      data({
+        vendor_name: 'LETICIA JUAREZ QUINTERO',
+        vendor_rfc: rfc,
+        text: TICKET.replace('OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV', 'LETICIA JUAREZ QUINTERO').replace(
+          'OAT080813655',
+          rfc,
+        ),
+      });
+    // Both pass the check digit: the third letter of a person's RFC weighs 11, nothing modulo 11.
+    const misread = weighEvidence(person('JUAL930325FN5'), TODAY).vendor_rfc;
+    expect(misread).toEqual(expect.arrayContaining(['check digit', 'printed', '!blind letter']));
+    expect(confidenceOf(weighEvidence(person('JUAL930325FN5'), TODAY)).vendor_rfc).toBeLessThan(0.9);
+    expect(weighEvidence(person('JUQL930325FN5'), TODAY).vendor_rfc).toContain('letters of name');
+    // Letters that differ elsewhere too are another person's RFC, not a blind letter.
+    expect(weighEvidence(person('PEGJ560803XF9'), TODAY).vendor_rfc).not.toContain('!blind letter');
+  });
+
   it('doubts a 13-character RFC beside a company name', () => {
     const d = data({ vendor_rfc: 'OATA080813AB1' });
     expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!kind of name');
