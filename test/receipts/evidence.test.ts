@@ -155,6 +155,12 @@ describe('evidence for the RFC', () => {
     expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('doubts a look-alike chosen where the structure had to force other characters too', () => {
+    const d = data({ text: TICKET.replace('OAT080813655', 'OATO80813G55') });
+    expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!look-alike among repairs');
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
+  });
+
   it('doubts an RFC found only inside a longer word', () => {
     const d = data({ text: TICKET.replace('OAT080813655', 'OAT080813655S3') });
     expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!longer word');

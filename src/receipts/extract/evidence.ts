@@ -178,14 +178,24 @@ function* stretches(lines: Line[], len: number): Generator<string> {
  * kind, which only the check digit backs (one in eleven wrong swaps pass it).
  */
 function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string {
-  let best: { d: Subs; read: string } | null = null;
+  const d = closestReading(lines, rfc, nameLetters);
+  if (!d) return '!not printed';
+  if (d.free > 0) return '!letter changed';
+  // A look-alike chosen beside characters the structure forced: more of the reading was garbled than one slip,
+  // and the look-alike's choice, which the check digit alone backs, was wrong one time in four.
+  if (d.lookalike > 0) return d.forced > 0 ? '!look-alike among repairs' : 'look-alike repair';
+  return 'forced repair';
+}
+
+/** The substitutions from the closest RFC-long stretch of a line to the RFC chosen (at most four), if any. */
+function closestReading(lines: Line[], rfc: string, nameLetters: boolean): Subs | null {
+  let best: Subs | null = null;
   for (const read of stretches(lines, rfc.length)) {
     const d = substitutions(read, rfc, nameLetters);
     if (d.forced + d.lookalike + d.free > 4) continue;
-    if (!best || fewer(d, best.d)) best = { d, read };
+    if (!best || fewer(d, best)) best = d;
   }
-  if (!best) return '!not printed';
-  return best.d.free > 0 ? '!letter changed' : best.d.lookalike > 0 ? 'look-alike repair' : 'forced repair';
+  return best;
 }
 
 const realRfcDate = (rfc: string): boolean => {
