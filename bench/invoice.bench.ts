@@ -198,7 +198,7 @@ const f = (n: number) => n.toFixed(0).padStart(7);
 
 const timingsOf = (r: Result): Record<string, number> => JSON.parse(r.row.receipt_data!).timings;
 /** Every tesseract pass: the page, and the re-reads (whole page, header) that weak tickets get. */
-const ocrOf = (t: Record<string, number>) => (t.ocr ?? 0) + (t.second_pass ?? 0) + (t.header_pass ?? 0);
+const ocrOf = (t: Record<string, number>) => (t.ocr ?? 0) + (t.header_pass ?? 0);
 
 interface Mode {
   label: string;

@@ -61,19 +61,25 @@ function lineNames(line: string, name: string): boolean {
   return false;
 }
 
-/** The compact names of a row that a line of `header` prints. */
-const printedNames = (r: CatalogMerchant, header: string[]): string[] =>
-  [r.razon_social, ...r.names].filter((n) => header.some((l) => lineNames(l, n))).map(compact);
+/** Each line of `header` that prints one of a row's names, with that name (compact). */
+const namings = (r: CatalogMerchant, header: string[]): Array<{ line: number; name: string }> =>
+  header.flatMap((l, line) =>
+    [r.razon_social, ...r.names].filter((n) => lineNames(l, n)).map((n) => ({ line, name: compact(n) })),
+  );
 
 /**
- * The rows a header names, less those named only inside another found row's longer name: OXXO GAS prints OXXO,
- * and is not a second chain.
+ * The rows a header names, less those named only inside another found row's longer name on the same line:
+ * OXXO GAS prints OXXO, and is not a second chain; OXXO on a line of its own still is.
  */
 function titled(header: string[]): CatalogMerchant[] {
-  const found = rows.map((r) => ({ r, names: printedNames(r, header) })).filter((f) => f.names.length > 0);
-  const longer = (n: string, self: CatalogMerchant): boolean =>
-    found.some((f) => f.r !== self && f.names.some((m) => m.length > n.length && m.includes(n)));
-  return found.filter((f) => !f.names.every((n) => longer(n, f.r))).map((f) => f.r);
+  const found = rows.map((r) => ({ r, at: namings(r, header) })).filter((f) => f.at.length > 0);
+  const inside = (a: { line: number; name: string }, self: CatalogMerchant): boolean =>
+    found.some(
+      (f) =>
+        f.r !== self &&
+        f.at.some((b) => b.line === a.line && b.name.length > a.name.length && b.name.includes(a.name)),
+    );
+  return found.filter((f) => !f.at.every((a) => inside(a, f.r))).map((f) => f.r);
 }
 
 const byRfc = new Map(rows.map((r) => [r.rfc, r]));
@@ -84,7 +90,10 @@ export const merchantCatalog = {
   byRfc: (rfc: string): CatalogMerchant | null => byRfc.get(rfc) ?? null,
   /** The row whose razón social is this name, separators and accents aside. */
   byRazonSocial: (name: string): CatalogMerchant | null => byName.get(compact(name)) ?? null,
-  /** The one row whose razón social or a printed name is a line of `header` (null when none or several are). */
+  /**
+   * The one row whose razón social or a printed name is on a line of `header` (null when none or several are; a
+   * name only read inside another row's longer name on its line does not count).
+   */
   byTitle: (header: string[]): CatalogMerchant | null => {
     const found = titled(header);
     return found.length === 1 ? (found[0] ?? null) : null;

@@ -34,7 +34,8 @@ export function rfcCheckDigit(rfcWithoutDigit: string): string {
 
 /**
  * Whether the check digit tells this RFC from the same one with `ch` at position `i`. It cannot where the
- * weight is 11 (3rd character of 13, 2nd of 12) or where the two characters' values differ by 11 (J/T, N/X).
+ * weight is 11 (3rd character of 13, 2nd of 12) or where the two characters' values differ by 11 (A/L, J/T, N/X,
+ * O/Z and every other such pair of the check alphabet).
  */
 export function checkDigitSees(rfc: string, i: number, ch: string): boolean {
   const body = rfc.slice(0, -1);

@@ -177,7 +177,6 @@ export function titleRead(read: OcrResult, crop: Gray): string[] {
     : lines;
 }
 
-/** Second-pass preparation: a different view often rescues what the first one garbled. */
 /**
  * Ink level (see PrepareOptions.black) for re-reading the header when the RFC is still weak after the first
  * re-read: bolder than the default, which measured best for faded prints.

@@ -68,5 +68,7 @@ describe('the catalog lookup by title', () => {
   it('supplies nothing when the header names two chains', () => {
     expect(merchantCatalog.byTitle(['LIVERPOOL', 'SUBURBIA', 'TOTAL 10.00'])).toBeNull();
     expect(merchantCatalog.byTitle(['HOME DEPOT', 'OFFICE DEPOT'])).toBeNull();
+    // OXXO on a line of its own is the store, whatever a later line says of the station.
+    expect(merchantCatalog.byTitle(['OXXO', 'PAGA EN OXXO GAS'])).toBeNull();
   });
 });

@@ -186,6 +186,15 @@ describe('evidence for the RFC', () => {
     expect(weighEvidence(person('PEGJ560803XF9'), TODAY).vendor_rfc).not.toContain('!blind letter');
   });
 
+  it('doubts a company RFC whose second letter, unseen by the check digit, is not the initial the name forms', () => {
+    // OPERADORA DE ALIMENTOS LA TERRAZA forms OAT; OLT… passes the same check digit (weight 11 on the second).
+    const d = data({ vendor_rfc: 'OLT080813655', text: TICKET.replace('OAT080813655', 'OLT080813655') });
+    expect(weighEvidence(d, TODAY).vendor_rfc).toEqual(
+      expect.arrayContaining(['check digit', '!blind letter']),
+    );
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
+  });
+
   it('doubts a 13-character RFC beside a company name', () => {
     const d = data({ vendor_rfc: 'OATA080813AB1' });
     expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!kind of name');

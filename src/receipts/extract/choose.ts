@@ -28,6 +28,9 @@ export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
   return best.total === data.total ? data : { ...data, total: best.total };
 }
 
+/** The level a date printed as it is chosen reaches (confidence.ts: calendar date + printed). */
+const PRINTED = 3;
+
 /**
  * The purchase date the ticket backs most among those its readings gave (the first reading, the header and RFC
  * re-reads, the sparse header): each is weighed against every line read, and one replaces the date chosen only by
@@ -41,7 +44,9 @@ export function chooseDate(data: ReceiptData, readings: string[], lines: Line[],
     const { date, time } = extractDateTime(toLines(reading), today);
     if (date === null || date === best.date) continue;
     const l = level(date);
-    if (l > best.level) best = { date, time: data.time ?? time, level: l };
+    // Only a date printed as it is chosen: a date mended from misread digits fills no gap. The time read with the
+    // date chosen first stays; a reading that only gave the date gives its own time.
+    if (l > best.level && l >= PRINTED) best = { date, time: data.time ?? time, level: l };
   }
   return best.date === data.date ? data : { ...data, date: best.date, time: best.time };
 }

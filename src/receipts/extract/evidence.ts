@@ -1,5 +1,5 @@
 import { compact } from '../../catalogs/merchants.catalog.js';
-import { hasValidCheckDigit } from '../../catalogs/rfc.js';
+import { checkDigitSees, hasValidCheckDigit } from '../../catalogs/rfc.js';
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
 import { printedTypeForm } from './company.type.js';
@@ -212,20 +212,22 @@ export function lettersAgree(name: string | null, rfc: string): boolean {
 }
 
 /**
- * The RFC's letters differ from those the name forms only in the one character the check digit cannot see (its
- * weight is 11: the third of a person's RFC, the second of a company's): the name read contradicts a letter no
- * other check confirms.
+ * The RFC's letters differ from those the name forms in one character only, a change the check digit cannot see
+ * (checkDigitSees: the character of weight 11, or two 11 apart): the name read contradicts a letter no other
+ * check confirms.
  */
 export function blindLetterDiffers(name: string | null, rfc: string): boolean {
   if (!name || lettersAgree(name, rfc)) return false;
   const n = stripAccents(name).toUpperCase();
   const letters = rfc.slice(0, rfc.length - 9);
-  const at = rfc.length === 13 ? 2 : 1;
-  const others = (l: string): string => l.slice(0, at) + l.slice(at + 1);
   const formed = rfc.length === 12 ? [moralInitials(n) ?? ''] : fisicaLetterOptions(n);
-  return formed.some(
-    (f) => f.length === letters.length && f[at] !== letters[at] && others(f) === others(letters),
-  );
+  return formed.some((f) => {
+    const at = [...letters].flatMap((c, i) => (c === f[i] ? [] : [i]));
+    const [i] = at;
+    return (
+      f.length === letters.length && at.length === 1 && i !== undefined && !checkDigitSees(rfc, i, f[i] ?? '')
+    );
+  });
 }
 
 const isCompany = (name: string | null): boolean =>
