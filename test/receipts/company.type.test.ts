@@ -58,5 +58,10 @@ describe('company types as tickets print them', () => {
       text: 'AUTOSERVICIOS LOS ALAMOS, S.A.\nDE. CV\nR.F.C.: AAL020425R62',
     });
     expect(weighEvidence(d, new Date()).vendor_name).toContain('!company type');
+    // The wrapped `DE C.V.` with its V lost (`DEC.`) carries it on too; a word that only starts so does not.
+    const lost = { ...d, text: 'AUTOSERVICIOS LOS ALAMOS, S.A.\nDEC.\nR.F.C.: AAL020425R62' };
+    expect(weighEvidence(lost, new Date()).vendor_name).toContain('!company type');
+    const word = { ...d, text: 'AUTOSERVICIOS LOS ALAMOS, S.A.\nDECORACION Y MAS\nR.F.C.: AAL020425R62' };
+    expect(weighEvidence(word, new Date()).vendor_name).not.toContain('!company type');
   });
 });

@@ -371,7 +371,8 @@ function typeGoesOn(name: string, lines: Line[]): boolean {
   return lines.some((l, i) => {
     const next = lines[i + 1];
     if (compact(`${l.raw} ${next?.raw ?? ''}`).includes(`${end}DECV`)) return true;
-    return compact(l.raw).endsWith(end) && /^\W*[DP]E\b/.test(next?.norm ?? '');
+    // (`DEC.`: the wrapped `DE C.V.` with its V lost.)
+    return compact(l.raw).endsWith(end) && /^\W*[DP]E(?:\b|C\b|C\.)/.test(next?.norm ?? '');
   });
 }
 
