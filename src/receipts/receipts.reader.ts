@@ -570,17 +570,19 @@ interface Reader {
 
 /**
  * A ticket photographed sideways or upside down, its EXIF silent, reads as garbage (no total, no date): the page
- * read at another turn, null when none reads better, undefined when the reading was not garbage.
+ * read at another turn when one reads better, with the time the turns took (none when the reading was upright).
  */
 async function uprightReading(
   image: Buffer,
-  lying: Gray,
+  page: PreparedPage,
   raw: OcrResult,
   today: Date,
   r: Reader,
-): Promise<{ page: PreparedPage; raw: OcrResult } | null | undefined> {
-  if (raw.confidence >= UPRIGHT_CONFIDENCE || totalOrDate(raw.text, today)) return undefined;
-  return turnedReading(image, lying, raw, today, r.preparing, r.reRead);
+): Promise<{ page: PreparedPage; raw: OcrResult; turnMs?: number }> {
+  if (raw.confidence >= UPRIGHT_CONFIDENCE || totalOrDate(raw.text, today)) return { page, raw };
+  const t = performance.now();
+  const found = await turnedReading(image, page.gray, raw, today, r.preparing, r.reRead);
+  return { ...(found ?? { page, raw }), turnMs: performance.now() - t };
 }
 
 /** Prepares, recognises and extracts one receipt, re-reading what the first reading left weak. */
@@ -593,15 +595,13 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
   let raw = await r.engine.recognize(page.pgm, { words: true });
   [page, raw] = await withoutFrame(page, raw, r.reRead);
-  const t = performance.now();
-  const found = await uprightReading(image, page.gray, raw, today, r);
-  if (found) [page, raw] = [found.page, found.raw];
-  const turned = found === undefined ? undefined : performance.now() - t;
+  const upright = await uprightReading(image, page, raw, today, r);
+  [page, raw] = [upright.page, upright.raw];
   // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
   const { first, zeroRfc } = zerosMended(page, raw);
   const t2 = performance.now();
   const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
-  if (turned !== undefined) timings.turn = turned;
+  if (upright.turnMs !== undefined) timings.turn = upright.turnMs;
   // A title in large display print that the page's reading left out, read alone and put back on top.
   const title = r.opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
   const head = title ? await readTitle(page.gray, title, r.reRead) : [];

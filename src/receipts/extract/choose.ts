@@ -15,17 +15,26 @@ function taxAgrees({ total, subtotal, iva }: ReceiptData): boolean {
  * payment, cash less change) is weighed with the evidence the value read is weighed with, and replaces it only
  * by reaching a higher level: a garbled TOTAL line then yields to the card line that pays the same purchase.
  */
+/**
+ * The candidate whose evidence reaches a higher level than the value read (the first on a tie), and at least
+ * `least`; the value read when none does.
+ */
+function mostBacked<T>(read: T | null, candidates: T[], level: (v: T) => number, least = 0): T | null {
+  let best = { value: read, level: read === null ? 0 : level(read) };
+  for (const c of candidates) {
+    const l = level(c);
+    if (l > best.level && l >= least) best = { value: c, level: l };
+  }
+  return best.value;
+}
+
 export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
   // A tip is paid beside the total (cash less change covers both); a total the rules mended together with the
   // tax they read (`643.33` and `83.80` made 643.83 and 88.80, IVA included at 16 %) is a set, not a slip.
   if (data.tip !== null || taxAgrees(data)) return data;
   const level = (total: number): number => evidenceLevel('total', totalEvidence({ ...data, total }, lines));
-  let best = { total: data.total, level: data.total === null ? 0 : level(data.total) };
-  for (const total of totalCandidates(lines)) {
-    const l = level(total);
-    if (l > best.level) best = { total, level: l };
-  }
-  return best.total === data.total ? data : { ...data, total: best.total };
+  const total = mostBacked(data.total, totalCandidates(lines), level);
+  return total === data.total ? data : { ...data, total };
 }
 
 /** The level a date printed as it is chosen reaches (confidence.ts: calendar date + printed). */
@@ -37,16 +46,15 @@ const PRINTED = 3;
  * reaching a higher level (a date the first reading lost, found whole by a re-read of the header).
  */
 export function chooseDate(data: ReceiptData, readings: string[], lines: Line[], today: Date): ReceiptData {
-  const level = (date: string): number =>
-    evidenceLevel('date', dateEvidence({ ...data, date }, lines, today));
-  let best = { date: data.date, time: data.time, level: data.date === null ? 0 : level(data.date) };
-  for (const reading of readings) {
-    const { date, time } = extractDateTime(toLines(reading), today);
-    if (date === null || date === best.date) continue;
-    const l = level(date);
-    // Only a date printed as it is chosen: a date mended from misread digits fills no gap. The time read with the
-    // date chosen first stays; a reading that only gave the date gives its own time.
-    if (l > best.level && l >= PRINTED) best = { date, time: data.time ?? time, level: l };
-  }
-  return best.date === data.date ? data : { ...data, date: best.date, time: best.time };
+  const level = (d: { date: string }): number =>
+    evidenceLevel('date', dateEvidence({ ...data, date: d.date }, lines, today));
+  const read = data.date === null ? null : { date: data.date, time: data.time };
+  const found = readings
+    .map((reading) => extractDateTime(toLines(reading), today))
+    .flatMap(({ date, time }) => (date === null || date === data.date ? [] : [{ date, time }]));
+  // Only a date printed as it is chosen: a date mended from misread digits fills no gap.
+  const best = mostBacked(read, found, level, PRINTED);
+  if (best === read || best === null) return data;
+  // The time read with the date chosen first stays; a reading that only gave the date gives its own time.
+  return { ...data, date: best.date, time: data.time ?? best.time };
 }
