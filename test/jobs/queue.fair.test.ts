@@ -60,8 +60,9 @@ describe.each(engines)('job claims on %s', (engine, depsOn) => {
         },
       };
       await enqueue(deps.db, deps.clock, { kind: 'slow', payload: null });
-      const a = startJobWorker(deps, handlers, { leaseMs: 300, pollMs: 20 });
-      const b = startJobWorker(deps, handlers, { leaseMs: 300, pollMs: 20 });
+      // The job outlasts its lease twice over; renewals every 250 ms leave a loaded CI machine 350 ms for each.
+      const a = startJobWorker(deps, handlers, { leaseMs: 600, pollMs: 20 });
+      const b = startJobWorker(deps, handlers, { leaseMs: 600, pollMs: 20 });
       await sleep(100);
       await Promise.all([a.drain(), b.drain()]);
       await Promise.all([a.stop(), b.stop()]);
