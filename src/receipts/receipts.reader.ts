@@ -1,6 +1,6 @@
 import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
-import { chooseDate, chooseTotal } from './extract/choose.js';
+import { chooseDate, chooseTotal, readingDates } from './extract/choose.js';
 import { mendCompanyType } from './extract/company.type.js';
 import { confidenceOf } from './extract/confidence.js';
 import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
@@ -394,7 +394,8 @@ export function withEvidence(
   const lines = toLines(read.text);
   const chosen = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines);
   const data = chooseDate(chosen, readings, lines, today);
-  const evidence = weighEvidence(data, today, catalog, lines);
+  const dates = readingDates(readings, today).map((d) => d.date);
+  const evidence = weighEvidence(data, today, catalog, lines, dates);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};
   for (const [field, found] of Object.entries(evidence) as Array<[FieldName, string[]]>) {

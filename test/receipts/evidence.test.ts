@@ -105,6 +105,17 @@ describe('choosing the date among the readings', () => {
     const again = 'FECHA: 14/01/2026';
     expect(choose('2028-01-14', [misread, again]).date).toBe('2026-01-14');
   });
+
+  it('does not call a date sure when two readings print two dates', () => {
+    const one = 'FECHA 14/01/26 HORA: 09:32:50';
+    const other = 'FECHA 11/01/26 HORA: 09:32:50';
+    const d = data({ date: '2026-01-14', time: '09:32:50', text: `${one}\n${other}` });
+    const agreed = withEvidence(d, TODAY, undefined, [one, one]);
+    const contested = withEvidence(d, TODAY, undefined, [one, other]);
+    expect(agreed.confidence.date).toBeGreaterThanOrEqual(0.9);
+    expect(contested.sources?.date).toContain('printed');
+    expect(contested.confidence.date).toBeLessThan(0.9);
+  });
 });
 
 describe('choosing the total', () => {

@@ -37,6 +37,13 @@ export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
   return total === data.total ? data : { ...data, total };
 }
 
+/** The purchase date and time each reading gives on its own (readings that give none left out). */
+export function readingDates(readings: string[], today: Date): Array<{ date: string; time: string | null }> {
+  return readings
+    .map((reading) => extractDateTime(toLines(reading), today))
+    .flatMap(({ date, time }) => (date === null ? [] : [{ date, time }]));
+}
+
 /** The level a date printed as it is chosen reaches (confidence.ts: calendar date + printed). */
 const PRINTED = 3;
 
@@ -49,9 +56,7 @@ export function chooseDate(data: ReceiptData, readings: string[], lines: Line[],
   const level = (d: { date: string }): number =>
     evidenceLevel('date', dateEvidence({ ...data, date: d.date }, lines, today));
   const read = data.date === null ? null : { date: data.date, time: data.time };
-  const found = readings
-    .map((reading) => extractDateTime(toLines(reading), today))
-    .flatMap(({ date, time }) => (date === null || date === data.date ? [] : [{ date, time }]));
+  const found = readingDates(readings, today).filter((d) => d.date !== data.date);
   // Only a date printed as it is chosen: a date mended from misread digits fills no gap.
   const best = mostBacked(read, found, level, PRINTED);
   if (best === read || best === null) return data;

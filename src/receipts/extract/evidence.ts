@@ -313,7 +313,12 @@ function datePrinted(lines: Line[], iso: string): number {
 const DAY = 86_400_000;
 
 /** Evidence for the purchase date against the moment of reading. */
-export function dateEvidence(data: ReceiptData, lines: Line[], today: Date): string[] {
+export function dateEvidence(
+  data: ReceiptData,
+  lines: Line[],
+  today: Date,
+  readingDates: string[] = [],
+): string[] {
   const date = data.date;
   if (!date) return [];
   const out: string[] = [];
@@ -327,6 +332,8 @@ export function dateEvidence(data: ReceiptData, lines: Line[], today: Date): str
   const seen = datePrinted(lines, date);
   if (seen >= 1) out.push('printed');
   if (seen >= 2) out.push('read twice');
+  // Two readings of one ticket that give two purchase dates, each printed: a digit misread in one or the other.
+  if (readingDates.some((d) => d !== date)) out.push('!readings differ');
   return out;
 }
 
@@ -415,11 +422,12 @@ export function weighEvidence(
   today: Date,
   catalog?: CatalogLookup,
   lines: Line[] = toLines(data.text),
+  readingDates: string[] = [],
 ): Evidence {
   return {
     total: totalEvidence(data, lines),
     vendor_rfc: rfcEvidence(data, lines, catalog),
-    date: dateEvidence(data, lines, today),
+    date: dateEvidence(data, lines, today, readingDates),
     vendor_name: nameEvidence(data, lines, catalog),
   };
 }
