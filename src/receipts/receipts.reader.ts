@@ -1,6 +1,6 @@
 import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
-import { chooseDate, chooseTotal, readingDates } from './extract/choose.js';
+import { chooseDate, chooseRfc, chooseTotal, readingDates } from './extract/choose.js';
 import { mendCompanyType } from './extract/company.type.js';
 import { confidenceOf } from './extract/confidence.js';
 import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
@@ -392,7 +392,10 @@ export function withEvidence(
   // A long company type garbled in print goes back to its printed form (company.type.ts), whichever reading gave it.
   const name = read.vendor_name === null ? null : mendCompanyType(read.vendor_name);
   const lines = toLines(read.text);
-  const chosen = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines);
+  const chosen = chooseRfc(
+    chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines),
+    readings,
+  );
   const data = chooseDate(chosen, readings, lines, today);
   const dates = readingDates(readings, today).map((d) => d.date);
   const evidence = weighEvidence(data, today, catalog, lines, dates);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { merchantCatalog } from '../../src/catalogs/merchants.catalog.js';
-import { chooseDate, chooseTotal } from '../../src/receipts/extract/choose.js';
+import { chooseDate, chooseRfc, chooseTotal, readingCost } from '../../src/receipts/extract/choose.js';
 import { confidenceOf, evidenceLevel } from '../../src/receipts/extract/confidence.js';
 import { weighEvidence } from '../../src/receipts/extract/evidence.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
@@ -351,5 +351,26 @@ describe('the merchant catalog', () => {
     expect(ev.vendor_rfc).toContain('catalog');
     expect(ev.vendor_name).toContain('catalog');
     expect(confidenceOf(ev).vendor_rfc).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('choosing the RFC among the readings', () => {
+  const first = 'RFC SAL230412552';
+  const again = 'R.F.C. SAL23041259S2';
+  const choose = (rfc: string | null, readings: string[]) =>
+    chooseRfc(data({ vendor_rfc: rfc, vendor_name: null, text: readings.join('\n') }), readings).vendor_rfc;
+
+  it('weighs look-alike slips at half an edit and ignores what follows the value', () => {
+    expect(readingCost('SAL230412552', 'SAL230412SS2')).toBe(1);
+    expect(readingCost('SAL230412SS2 TEL', 'SAL230412SS2')).toBe(0);
+    expect(readingCost('SAL23041259S2', 'SAL230412SS2')).toBe(1.5);
+  });
+
+  it('takes the RFC closest to every reading over a repair of one reading alone', () => {
+    expect(choose('SAL230425QS2', [first, again, again])).toBe('SAL230412SS2');
+  });
+
+  it('changes nothing when a single reading gives a value', () => {
+    expect(choose('SAL230425QS2', [first, 'TOTAL 12.00'])).toBe('SAL230425QS2');
   });
 });

@@ -1,8 +1,18 @@
 import type { ReceiptData } from '../receipt.types.js';
 import { evidenceLevel } from './confidence.js';
-import { dateEvidence, ivaIn, near, totalCandidates, totalEvidence } from './evidence.js';
+import {
+  crossLookalike,
+  dateEvidence,
+  ivaIn,
+  lettersAgree,
+  near,
+  totalCandidates,
+  totalEvidence,
+} from './evidence.js';
 import { extractDateTime } from './extract.dates.js';
+import { labelledValues, repairRfc } from './extract.rfc.js';
 import { type Line, toLines } from './extract.text.js';
+import { LOOKALIKE } from './lookalike.js';
 
 /** The total as read agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). */
 function taxAgrees({ total, subtotal, iva }: ReceiptData): boolean {
@@ -62,4 +72,57 @@ export function chooseDate(data: ReceiptData, readings: string[], lines: Line[],
   if (best === read || best === null) return data;
   // The time read with the date chosen first stays; a reading that only gave the date gives its own time.
   return { ...data, date: best.date, time: data.time ?? best.time };
+}
+
+/** What changing one character costs: half for a look-alike (OCR's usual slip), whole for any other. */
+const swapCost = (a: string, b: string): number =>
+  a === b ? 0 : (LOOKALIKE[a]?.includes(b) ?? false) || crossLookalike(a, b) ? 0.5 : 1;
+
+/**
+ * The edits that make `rfc` of a value as read (weighted: swapCost; a character added or dropped costs 1), the
+ * value's characters past the RFC's end free (what followed it on the line).
+ */
+export function readingCost(read: string, rfc: string): number {
+  let row = Array.from({ length: read.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= rfc.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= read.length; j++)
+      next[j] = Math.min(
+        (row[j - 1] as number) + swapCost(read[j - 1] as string, rfc[i - 1] as string),
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+      );
+    row = next;
+  }
+  return Math.min(...row);
+}
+
+/** The repairs of a value as read worth weighing against the others: the cheapest, and one edit dearer. */
+function repairsOf(read: string): string[] {
+  const repairs = [12, 13, 14].flatMap((n) => (read.length >= n ? repairRfc(read.slice(0, n), true) : []));
+  const cheapest = Math.min(...repairs.map((r) => r.edits));
+  return repairs.filter((r) => r.edits <= cheapest + 1).map((r) => r.rfc);
+}
+
+/**
+ * The RFC closest to every reading's labelled value at once, when two or more readings give one: each valid RFC
+ * a value repairs to is weighed by the edits that make it of all the values as read (readingCost), and replaces
+ * the RFC chosen only by costing a whole edit less. One reading's misread character is outvoted by the others.
+ */
+export function chooseRfc(data: ReceiptData, readings: string[]): ReceiptData {
+  const values = readings.flatMap((r) => labelledValues(toLines(r))).filter((v) => v.length >= 11);
+  if (values.length < 2) return data;
+  // Letters the name read does not form cost an edit: the name is one more reading of them.
+  const name = data.vendor_name;
+  const cost = (rfc: string): number =>
+    values.reduce((sum, v) => sum + readingCost(v, rfc), name && !lettersAgree(name, rfc) ? 1 : 0);
+  let best = {
+    rfc: data.vendor_rfc,
+    cost: data.vendor_rfc === null ? Number.POSITIVE_INFINITY : cost(data.vendor_rfc),
+  };
+  for (const rfc of new Set(values.flatMap(repairsOf))) {
+    const c = cost(rfc);
+    if (c <= best.cost - 1) best = { rfc, cost: c };
+  }
+  return best.rfc === data.vendor_rfc ? data : { ...data, vendor_rfc: best.rfc };
 }

@@ -127,7 +127,7 @@ const AS_LETTER = confusions('0O 1I 2Z 4A 5S 6G 7T 8B');
 const AS_DIGIT = confusions('O0 D0 Q0 U0 I1 L1 Z2 S58 G6 A4 B8 E8 T7');
 
 /** A letter and a digit OCR takes for one another (`7`/`Z`, `1`/`I`, `5`/`S`…): where either may stand. */
-const crossLookalike = (a: string, b: string): boolean =>
+export const crossLookalike = (a: string, b: string): boolean =>
   /\d/.test(a) !== /\d/.test(b) &&
   [LOOKALIKE, AS_LETTER, AS_DIGIT].some((t) => t[a]?.includes(b) || t[b]?.includes(a));
 

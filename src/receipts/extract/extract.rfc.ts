@@ -167,6 +167,22 @@ function tokensOf(norm: string): string[] {
   return [...out];
 }
 
+/**
+ * What each labelled line of the issuer (not a customer's) holds after the RFC label, spaces, dots and hyphens
+ * closed up, cut to 14 characters: the value as read, before any repair.
+ */
+export function labelledValues(lines: Line[]): string[] {
+  return lines.flatMap((l, i) =>
+    RFC_LABEL.test(l.norm) && !CUSTOMER.test(l.norm) && !CUSTOMER_HEADING.test(lines[i - 1]?.norm ?? '')
+      ? [
+          valueAfterLabel(l.norm)
+            .replace(/[^A-Z0-9&Ñ]/g, '')
+            .slice(0, 14),
+        ]
+      : [],
+  );
+}
+
 const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(/[^A-Z0-9&Ñ]/g, '');
 
 /** Repairs beyond this many edits cost confidence. */
