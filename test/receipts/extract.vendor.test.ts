@@ -321,23 +321,6 @@ describe('figures in a name', () => {
   });
 });
 
-describe('a foreign receipt’s company (no RFC printed)', () => {
-  const fields = (text: string) => extractFields(text, new Date('2026-11-23')).fields;
-
-  it('takes the header line ending in a company type of another country, its slips and registration mended', () => {
-    const sroie = ocr('vendor/sroie');
-    expect(fields(sroie).vendor_name).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
-    expect(fields(ocr('vendor/takes-the-header-line-ending-in')).vendor_name).toBe('AEON CO. (M) SDN. BHD.');
-    expect(fields(ocr('vendor/takes-the-header-line-ending-in-2')).vendor_name).toBe('ACME TRADING LTD');
-  });
-
-  it('leaves a Mexican header, and a type with no name before it, alone', () => {
-    // With an RFC the ticket is Mexican: no foreign type is looked for.
-    expect(fields(ocr('vendor/leaves-a-mexican-header-and-a')).vendor_name).not.toBe('FARMACIA SDN BHD');
-    expect(fields(ocr('vendor/leaves-a-mexican-header-and-a-2')).vendor_name).toBe('KEDAI MAJU');
-  });
-});
-
 describe('a company type read in lower case on the line under the name', () => {
   it('keeps `sa DE CV` (it is no speck before the line)', () => {
     // dev-040 sent as a messaging app would: the S.A. of a wrapped company type read in lower case.
@@ -872,18 +855,6 @@ describe('names with look-alike digits, ordinals and codes, and a Malaysian comp
     expect(name('TINTORERIAS 5ASEC SA DE CV')).toBe('TINTORERIAS 5ASEC SA DE CV');
     expect(name('REFACCIONES A1A SA DE CV')).toBe('REFACCIONES A1A SA DE CV');
     expect(name('ABARROTES 5ANCHEZ SA DE CV')).toBe('ABARROTES SANCHEZ SA DE CV');
-  });
-
-  it("reads a Malaysian receipt's company: over a branch line ending in SC, with its registration, wrapped, or S/B", () => {
-    const name = (t: string) => read(`${t}\nTOTAL 10.20`).vendor_name;
-    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over'))).toBe('AEON CO. (M) BHD');
-    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over-2'))).toBe('DION REALTIES SDN BHD');
-    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over-3'))).toBe('99 SPEED MART S/B');
-    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over-4'))).toBe(
-      'POPULAR BOOK CO. (M) SDN BHD',
-    );
-    // A Malay address line is no name.
-    expect(name(ocr('vendor/reads-a-malaysian-receipts-company-over-5'))).not.toBe('BANDAR MAHKOTA CHERAS');
   });
 });
 

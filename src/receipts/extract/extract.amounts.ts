@@ -53,8 +53,6 @@ const RULES: Array<[Kind, RegExp]> = [
     'iva',
     /(?:(?<![A-Z])|(?<=INCLUYE)|(?<=(?:^|[^A-Z])C))(?<!\bCON\s?|\bC\s?\/\s?)[IL1]\.?\s?V\.?\s?A\b|^IMPUESTOS?\b/,
   ],
-  // What the customer handed over, in English (`ACCEPTED TOTAL 2.00`, `TENDER 100.00`): before TOTAL's rule.
-  ['cash', /^\W*(?:ACCEPTED|TENDER(?:ED)?)\b/],
   [
     'total',
     new RegExp(
@@ -247,7 +245,7 @@ function voteLabelled(all: Labeled[], votes: Votes, off: Discount, tipLine: numb
   return labelVotes;
 }
 
-/** Votes of the arithmetic on labelled amounts: subtotal + taxes, a TOTAL with tip less the tip, a rounding. */
+/** Votes of the arithmetic on labelled amounts: subtotal + taxes, a TOTAL with tip less the tip. */
 function voteSums(lines: Line[], all: Labeled[], votes: Votes, off: Discount, tips: number[]): void {
   const [subs, ivas, iepss] = taxParts(all);
   // A tax line printed with its amount unread.
@@ -261,15 +259,6 @@ function voteSums(lines: Line[], all: Labeled[], votes: Votes, off: Discount, ti
   for (const s of sS)
     for (const i of iS.length ? iS : [0]) for (const e of eS.length ? eS : [0]) vote(votes, s + i + e, 2);
   for (const tt of valuesOf(all, 'totalTip')) for (const t of tips) vote(votes, tt - t, 2.5);
-  // A receipt rounded to 5 cents: the amount after the adjustment, within 5 cents of a labelled total, is
-  // what was paid.
-  const labelled = valuesOf(all, 'total');
-  lines.forEach((l, i) => {
-    if (!/\bROUNDING\s?ADJ/.test(l.norm)) return;
-    const after = lines.slice(i + 1, i + 3).find((x) => moneyIn(x.norm).length > 0);
-    const paid = lastAmounts(after)[0];
-    if (paid && labelled.some((t) => t !== paid && Math.abs(t - paid) <= 5)) vote(votes, paid, 4);
-  });
 }
 
 /** Votes of what was paid (card, vouchers or transfer, cash less change), with or without a printed tip. */

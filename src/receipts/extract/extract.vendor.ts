@@ -41,9 +41,8 @@ const GARBLED_DE_CV = /^([A-Z]{1,2}\s?)?C\s?[.,]?\s?[VY]\.?$/;
 const WRAPPED_DE_CV = /^(?:[A-Z]\s?)?C\.?\s?[VY]\.?(?:\s[A-Z])?$/;
 /** The same with its C read as E, G or O (`EV`, `E.V.`). */
 const GARBLED_CV = /^[EGO]\.?\s?[VY]\.?$/;
-// With the Malay words of a foreign receipt's address (`JALAN`, `TAMAN`, `BANDAR`…), never Mexican names.
 const ADDRESS_WORD =
-  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|FRACC|FRACCIONAMIENTO|PRIV|PRIVADA|PROL|PROLONGACION|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT|JALAN|JLN|TAMAN|TMN|BANDAR|LORONG|PERSIARAN|LEBUH)\b/;
+  /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|FRACC|FRACCIONAMIENTO|PRIV|PRIVADA|PROL|PROLONGACION|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b/;
 const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
 
 /**
@@ -398,18 +397,6 @@ function nameElsewhere(found: Named, lines: Line[], top: Line[], rfc: string | n
     return company ? { name: company, confidence: 0.7 } : found;
   }
   if (!rfc) {
-    // A foreign receipt (no RFC at all): its company is the header line ending in its country's company type, over
-    // a line the Mexican rules took for a name (`RD FLA, AEON TAMAN MALURI SC`: a branch line ending in `SC`).
-    const companies = top.map((l) => foreignCompany(clean(l.norm)));
-    const at = companies.findIndex((n) => n !== null);
-    const company = companies[at] ?? null;
-    // `POPULAR BOOK` / `CO. (M) SDN BHD`: a name wrapped before its `CO.`.
-    const above = clean(top[at - 1]?.norm ?? '');
-    const foreign =
-      company && /^CO\.?\s/.test(company) && isTexty(above) && !ADDRESS.test(above)
-        ? `${above} ${company}`
-        : company;
-    if (foreign) return { name: foreign, confidence: 0.6 };
     // Persona física without a readable RFC: a plain 3-5 word name printed under the store name.
     const person = found.name ? undefined : header.slice(1, 4).find((l) => isPersonName(clean(l.norm)));
     return person ? { name: clean(person.norm), confidence: 0.4 } : found;
@@ -527,23 +514,6 @@ export function initialFromRfc(name: string, rfc: string): string {
     }
   }
   return name;
-}
-
-/** Company types of other countries, as their receipts print them. */
-const FOREIGN_TYPE = /(?:\b(?:S\s?[DO0]\s?N\.?\s?B\s?H\s?D|BHD|BERHAD|LTD|LIMITED|INC|LLC|PLC)\.?|\sS\/B)$/;
-/** A company's registration number printed after its name. */
-const REGISTRATION = /\s*\(\s?(?:CO\.?\s?(?:NO|REG)\.?\s?:?\s?)?\d{4,8}\s?-\s?[A-Z]\s?\)$/;
-
-/**
- * A foreign company's name (`UNIHAKKA INTERNATIONAL SDN BHD`): the line ends in a company type of another country,
- * its registration number dropped, the type's look-alike slips put back. Null for anything else.
- */
-export function foreignCompany(line: string): string | null {
-  const read = line.replace(REGISTRATION, '').trim();
-  if (!FOREIGN_TYPE.test(read) || !isTexty(read) || ADDRESS.test(read)) return null;
-  const head = read.replace(FOREIGN_TYPE, '').trim();
-  if (letters(head) < 2) return null;
-  return read.replace(/\bS\s?[DO0]\s?N(\.?)\s?B\s?H\s?D(\.?)$/, 'SDN$1 BHD$2');
 }
 
 /** `NAME, S.A.` and one or two letters of `DE C.V.`: a company type whose end OCR lost. */

@@ -8,8 +8,6 @@ type Img = ReturnType<typeof sharp>;
 export interface PrepareOptions {
   /** Output scale factor (1 = as photographed). */
   scale?: number;
-  /** Median filter size against sensor noise and JPEG speckle (0 = off). */
-  median?: number;
   /** Ink darkness: paper/background ratio mapped to black at this level (0.45, best on dev; higher = bolder). */
   black?: number;
   /** Degrees (clockwise) the photo is turned after its EXIF orientation (a ticket photographed sideways). */
@@ -19,7 +17,7 @@ export interface PrepareOptions {
 /** Quarter turns a photo can be read at. */
 export type Turn = 0 | 90 | 180 | 270;
 
-const DEFAULTS: Required<PrepareOptions> = { scale: 1, median: 0, black: 0.45, turn: 0 };
+const DEFAULTS: Required<PrepareOptions> = { scale: 1, black: 0.45, turn: 0 };
 
 /** Every decode is bounded: intake refuses larger images, this stops any that reach the reader another way. */
 const DECODE = { failOn: 'none', limitInputPixels: DECODE_PIXEL_CEILING } as const;
@@ -119,8 +117,7 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
   // The input's own size: swapped by an EXIF orientation that turns it a quarter, and again by a quarter turn.
   const rot = (meta.orientation ?? 1) >= 5 !== (opts.turn === 90 || opts.turn === 270);
   const w0 = (rot ? meta.height : meta.width) ?? 0;
-  let img = opts.scale === 1 ? base : base.resize({ width: Math.round(w0 * opts.scale) });
-  if (opts.median > 0) img = img.median(opts.median);
+  const img = opts.scale === 1 ? base : base.resize({ width: Math.round(w0 * opts.scale) });
   const whole = await toGray(img);
   // Paper brightness on a 1/8 image: a grey max filter removes the strokes (sharp's dilate() is binary).
   const wholeSmall = rankFilter(
