@@ -16,7 +16,6 @@ import { nameContradictsRfc, rfcTokenWords } from './extract/extract.rfc.js';
 import {
   asPrinted,
   editLine,
-  joinLines,
   type TitleToken,
   titleLines,
   toLines,
@@ -125,35 +124,11 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
   return out;
 }
 
-/** Print this many times the body text's height or more is a title's (the dev titles measure 1.4–2.7). */
-const TITLE_SIZE = 1.4;
-
-/** A line's print size: the median height of its words of capitals, of all its words when it has none. */
-const printSize = (ws: OcrWord[]): number => {
-  const caps = ws.filter((w) => /^[A-Z]+$/.test(w.text));
-  return median((caps.length ? caps : ws).map((w) => w.bbox.y1 - w.bbox.y0));
-};
 /** Two lines in the same print: their sizes within 15 %. */
 const samePrint = (x: number, y: number): boolean => x > 0 && y >= 0.85 * x && y <= 1.15 * x;
 /** What may end a title wrapped onto a second line. */
 const titleTail = (words: string[]): boolean =>
   words.length >= 1 && words.length <= 3 && withoutCompanyType(words.join(' ')) === words.join(' ');
-
-/** The line of a reading whose next line finishes a store name printed large over two lines. */
-export function wrappedTitleLine(words: OcrWord[]): number | null {
-  const body = printSize(words.filter(isSureWord));
-  const first = words.find(isSureWord)?.line;
-  if (first === undefined || body <= 0) return null;
-  const title = words.filter((w) => w.line === first);
-  const next = words.filter((w) => w.line === first + 1);
-  // (A one-letter word read surely is the title's too: `PAN Y PASTELES`.)
-  return printSize(title) >= TITLE_SIZE * body &&
-    samePrint(printSize(title), printSize(next)) &&
-    next.every((w) => isSureWord(w) || (/^[A-Z&]$/.test(w.text) && w.confidence >= 50)) &&
-    titleTail(next.map((w) => w.text))
-    ? first
-    : null;
-}
 
 /**
  * The lines of a title read alone (titleLines), made one when they are two lines of the same print, the
@@ -452,14 +427,9 @@ function zerosMended(page: PreparedPage, raw: OcrResult): { first: OcrResult; ze
   return { first, zeroRfc: zeros.also === zeros.dates ? first.text : cleaned(zeros.also) };
 }
 
-/** The text with a title read alone put on top, and a title wrapped over two lines of the reading joined. */
-function titler(first: OcrResult, head: string[]): (t: string) => string {
-  // The reading's own text keeps its lines: the word boxes number them.
-  const wrapped = first.words ? wrappedTitleLine(first.words) : null;
-  return (t) => {
-    const joined = wrapped === null ? t : joinLines(t, wrapped);
-    return head.length ? `${head.join('\n')}\n${joined}` : joined;
-  };
+/** The text with a title read alone put on top. */
+function titler(head: string[]): (t: string) => string {
+  return (t) => (head.length ? `${head.join('\n')}\n${t}` : t);
 }
 
 /**
@@ -610,7 +580,7 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   const title = r.opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
   const head = title ? await readTitle(page.gray, title, r.reRead) : [];
   if (title) timings.title_pass = performance.now() - t2;
-  const titled = titler(first, head);
+  const titled = titler(head);
   const readings = [titled(first.text)];
   const firstRead = extractFields(readings[0] as string);
   const firstRfc = firstRead.fields.vendor_rfc;

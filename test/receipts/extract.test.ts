@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../src/receipts/extract/extract.js';
-import { editLine, joinLines } from '../../src/receipts/extract/extract.text.js';
+import { editLine } from '../../src/receipts/extract/extract.text.js';
 
 // The day the fixture tickets are read: dates are judged against it (a ticket cannot be from the future).
 const TODAY = new Date('2026-11-22T12:00:00Z');
@@ -113,20 +113,13 @@ describe('extractFields over OCR text fixtures', () => {
   });
 });
 
-describe('editLine and joinLines', () => {
+describe('editLine', () => {
   // Lines are counted as tesseract numbers its word boxes: non-empty lines only.
   const text = 'FARMACIA \n\n  CENTRAL\nRFC: DPC190801MKA\nTOTAL 10.00';
 
-  it('edit, or join with the next, the n-th non-empty line, blank lines kept where they were', () => {
+  it('edits the n-th non-empty line, blank lines kept where they were', () => {
     expect(editLine(text, 1, (l) => l.trim().toLowerCase())).toBe(
       'FARMACIA \n\ncentral\nRFC: DPC190801MKA\nTOTAL 10.00',
     );
-    expect(joinLines(text, 0)).toBe('FARMACIA CENTRAL\n\nRFC: DPC190801MKA\nTOTAL 10.00');
-    expect(joinLines(text, 2)).toBe('FARMACIA \n\n  CENTRAL\nRFC: DPC190801MKA TOTAL 10.00');
-  });
-
-  it('leave the text as it is when there is no such line or no line after it', () => {
-    expect(joinLines(text, 3)).toBe(text);
-    expect(joinLines(text, 9)).toBe(text);
   });
 });

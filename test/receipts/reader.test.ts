@@ -13,7 +13,6 @@ import {
   turnsFor,
   voteRfc,
   withoutEdgeSpecks,
-  wrappedTitleLine,
 } from '../../src/receipts/receipts.reader.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
@@ -527,81 +526,6 @@ describe('a persona física’s RFC only the header re-read found', () => {
     const { data } = await readWith([first, 'R.F.C. CAQS681001JY3\nFECHA: 30-MAR-2025']);
     expect(data.vendor_rfc).toBe('CAQS681001JY3');
     expect(data.vendor_name).toBe('SAMUEL CASTILLO QUINTERO');
-  });
-});
-
-describe('a store name printed large over two lines', () => {
-  // Generated tickets print `FARMACIA` / `CENTRAL` in 40 px print over 20 px body text.
-  const lines: Array<[string, number]> = [
-    ['FARMACIA', 40],
-    ['CENTRAL', 40],
-    ['DROGUERIA Y PERFUMERIA CENTRAL SA DE CV', 20],
-    ['RFC: DPC190801MKA', 20],
-    ['FECHA 04/08/2025', 20],
-    ['TOTAL 232.36', 20],
-    ...Array.from({ length: 8 }, (): [string, number] => ['GRACIAS POR SU COMPRA VUELVA PRONTO', 20]),
-  ];
-  const wordsOf = (ls: Array<[string, number]>, confidence = 90) => {
-    let y = 20;
-    return ls.flatMap(([l, h], line) => {
-      const top = y;
-      y += h + 12;
-      return l.split(/\s+/).map((text, i) => ({
-        text,
-        confidence,
-        line,
-        bbox: { x0: 40 + i * 90, y0: top, x1: 40 + i * 90 + 20 * text.length, y1: top + h },
-      }));
-    });
-  };
-
-  it('is one name: its two lines are joined for the rules, the reading’s own lines kept', async () => {
-    const words = wordsOf(lines);
-    expect(wrappedTitleLine(words)).toBe(0);
-    const text = lines.map(([l]) => l).join('\n');
-    const engine = createFakeOcrEngine([{ text, words }]);
-    const reader = createReceiptReader({ clock, engine, headerPass: false, vendorPass: false });
-    try {
-      const data = await reader.read(readFileSync('fixtures/receipts/dev-021-mild.jpg'));
-      expect(data.vendor_store_name).toBe('FARMACIA CENTRAL');
-      expect(data.vendor_name).toBe('DROGUERIA Y PERFUMERIA CENTRAL SA DE CV');
-      expect(data.text.startsWith('FARMACIA CENTRAL\nDROGUERIA')).toBe(true);
-    } finally {
-      await reader.close();
-    }
-  });
-
-  it('is not joined with body print, other print sizes, a razón social, long lines or unsure words', () => {
-    /** The reading with some of its lines replaced (by index), all its words at `confidence`. */
-    const at = (replace: Record<number, [string, number]>, confidence = 90) =>
-      wrappedTitleLine(
-        wordsOf(
-          lines.map((l, i) => replace[i] ?? l),
-          confidence,
-        ),
-      );
-    expect(at({ 1: ['CENTRAL', 20] })).toBeNull(); // the second line is body text
-    expect(at({ 1: ['CENTRAL', 30] })).toBeNull(); // another size
-    expect(at({ 0: ['CENTRAL', 20], 1: ['CENTRAL', 20] })).toBeNull(); // no title at all
-    expect(at({ 1: ['FARMACIAS SA DE CV', 40] })).toBeNull(); // a razón social in large print
-    expect(at({ 1: ['LA MEJOR DEL CENTRO', 40] })).toBeNull(); // four words: a slogan
-    expect(at({}, 40)).toBeNull(); // nothing read surely
-    // A figure ends a name too (`PUNTO VERDE` / `365`).
-    expect(at({ 0: ['PUNTO VERDE', 40], 1: ['365', 40] })).toBe(0);
-  });
-
-  it('is joined with a one-letter word read surely, and measured by its capitals, not a taller slash', () => {
-    // `EL MOLINO` / `PAN Y PASTELES`: the Y is no read word (two characters), but read surely it is the title's.
-    const molino = () => wordsOf([['EL MOLINO', 40], ['PAN Y PASTELES', 40], ...lines.slice(2)]);
-    expect(wrappedTitleLine(molino())).toBe(0);
-    // The Y read unsurely: the line below is not known to be the title's.
-    const unsureY = molino().map((w) => (w.text === 'Y' && w.line === 1 ? { ...w, confidence: 45 } : w));
-    expect(wrappedTitleLine(unsureY)).toBeNull();
-    // `SIEMPRE` / `ABIERTO 24/7`: the slash's box reaches 30 % past the capitals', whose size is the line's.
-    const words = wordsOf([['SIEMPRE', 40], ['ABIERTO 24/7', 40], ...lines.slice(2)]);
-    const slash = words.find((w) => w.text === '24/7');
-    if (slash) slash.bbox.y1 += 12;
-    expect(wrappedTitleLine(words)).toBe(0);
   });
 });
 

@@ -104,19 +104,6 @@ function nonEmptyAt(raw: string[], n: number): number {
   return raw.findIndex((l) => Boolean(l.trim()) && ++k === n);
 }
 
-/** The OCR text with its `line`-th non-empty line and the next non-empty one made one line (see editLine). */
-export function joinLines(text: string, line: number): string {
-  const raw = text.split('\n');
-  const [a, b] = [nonEmptyAt(raw, line), nonEmptyAt(raw, line + 1)];
-  if (a < 0 || b < 0) return text;
-  return [
-    ...raw.slice(0, a),
-    `${raw[a]?.trimEnd()} ${raw[b]?.trim()}`,
-    ...raw.slice(a + 1, b),
-    ...raw.slice(b + 1),
-  ].join('\n');
-}
-
 /** An amount with its `$`-misread variant (`531.07` and `31.07`), as read first. */
 export const withVariant = (m: Money): number[] => {
   const alt = m.dollarSuspect ? withoutFirstDigit(m.cents) : null;
