@@ -15,7 +15,7 @@ import { INVOICE_JOB } from './invoices/invoices.service.js';
 import { ensureLinkSecret, sharedLinkSecret } from './invoices/link.secret.js';
 import { reviewExpiryHandler } from './invoices/review.expiry.js';
 import { startJobWorker } from './jobs/worker.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { renderInvoicePdf } from './pdf/invoice.pdf.js';
 import { warmUpPdf } from './pdf/invoice.warmup.js';
 import { createReceiptReader } from './receipts/receipts.reader.js';
@@ -35,14 +35,42 @@ function sandboxIssuer(config: Config) {
   });
 }
 
-/** Composition root: the only place that builds real adapters and starts things. */
-async function main(): Promise<void> {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  // Everything the service writes (database, files, generated secrets) is owner-only.
-  process.umask(0o077);
-  const loaded = loadConfig();
-  ensurePrivateDir(loaded.dataDir);
-  const logger = createLogger(loaded.LOG_LEVEL);
+/**
+ * The OCR workers' start and their first, slower page: paid now, not by the first tickets. A made-up ticket read
+ * otherwise than drawn means broken language data (or, on a machine without fonts, a blank page).
+ */
+function warmUpReader(reader: ReturnType<typeof createReceiptReader>, logger: Logger): void {
+  void reader.warmUp().then(
+    ({ ms, ok }) =>
+      ok
+        ? logger.info({ ms: Math.round(ms) }, 'OCR warmed up')
+        : logger.warn(
+            { ms: Math.round(ms) },
+            'OCR warm-up ticket not read as drawn: check the language data',
+          ),
+    (err) => logger.warn({ err }, 'OCR warm-up failed'),
+  );
+}
+
+/**
+ * SIGINT and SIGTERM drain: the server stops taking requests, in-flight jobs finish or go back to the queue, then
+ * the rest closes in order. A second signal while draining means "now": leases expire and the next start resumes.
+ */
+function stopOnSignals(logger: Logger, closers: Array<() => unknown>): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    for (const close of closers) await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The database, migrated, and the configuration completed with the secret links are signed with. */
+async function openDatabase(loaded: ReturnType<typeof loadConfig>, logger: Logger) {
   const db = createDb({ sqliteFile: loaded.databaseFile, databaseUrl: loaded.DATABASE_URL });
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -53,6 +81,18 @@ async function main(): Promise<void> {
       ? await sharedLinkSecret(db, systemClock, loaded.dataDir)
       : ensureLinkSecret(loaded.dataDir, undefined));
   const config: Config = { ...loaded, linkSecret };
+  return { db, config };
+}
+
+/** Composition root: the only place that builds real adapters and starts things. */
+async function main(): Promise<void> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  // Everything the service writes (database, files, generated secrets) is owner-only.
+  process.umask(0o077);
+  const loaded = loadConfig();
+  ensurePrivateDir(loaded.dataDir);
+  const logger = createLogger(loaded.LOG_LEVEL);
+  const { db, config } = await openDatabase(loaded, logger);
 
   const reader = createReceiptReader({
     workers: config.OCR_WORKERS,
@@ -86,38 +126,18 @@ async function main(): Promise<void> {
   await bots.start();
   // pdfmake's first document in a process costs ~0.5 s (module load, JIT); pay it before the first invoice.
   void warmUpPdf().catch((err) => logger.warn({ err }, 'PDF warm-up failed'));
-  // The OCR workers' start and their first, slower page: paid now, not by the first tickets. A made-up ticket
-  // read otherwise than drawn means broken language data (or, on a machine without fonts, a blank page).
-  void reader.warmUp().then(
-    ({ ms, ok }) =>
-      ok
-        ? logger.info({ ms: Math.round(ms) }, 'OCR warmed up')
-        : logger.warn(
-            { ms: Math.round(ms) },
-            'OCR warm-up ticket not read as drawn: check the language data',
-          ),
-    (err) => logger.warn({ err }, 'OCR warm-up failed'),
-  );
+  warmUpReader(reader, logger);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) =>
     logger.info({ port: info.port, dataDir: config.dataDir }, 'listening'),
   );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    // A second signal while draining means "now": leases expire and the next start resumes the jobs.
-    if (stopping) process.exit(1);
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close();
-    // In-flight jobs finish, or go back to the queue for the next start.
-    await worker.stop();
-    await bots.stop();
-    await reader.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(logger, [
+    () => server.close(),
+    () => worker.stop(),
+    () => bots.stop(),
+    () => reader.close(),
+    () => db.destroy(),
+  ]);
 }
 
 main().catch((err) => {
