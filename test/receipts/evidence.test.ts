@@ -244,6 +244,15 @@ describe('evidence for the date and the name', () => {
     expect(weighEvidence(speck, TODAY).vendor_name).toContain('!lone letter');
     expect(confidenceOf(weighEvidence(speck, TODAY)).vendor_name).toBeLessThan(0.9);
   });
+
+  it('doubts a name with a word cut short of a known one, not a known word or another name', () => {
+    const text = 'DISTRIBUIDORA FARMACEUTIC DEL ISTMO S.C.\nRFC: DFI101010AB1';
+    const cut = data({ vendor_name: 'DISTRIBUIDORA FARMACEUTIC DEL ISTMO S.C.', text });
+    expect(weighEvidence(cut, TODAY).vendor_name).toContain('!word cut short');
+    expect(confidenceOf(weighEvidence(cut, TODAY)).vendor_name).toBeLessThan(0.9);
+    for (const whole of ['DISTRIBUIDORA FARMACEUTICA DEL ISTMO S.C.', 'FARMACIA GUADALAJARA SA DE CV'])
+      expect(weighEvidence(data({ vendor_name: whole }), TODAY).vendor_name).not.toContain('!word cut short');
+  });
 });
 
 describe('a name as printed', () => {

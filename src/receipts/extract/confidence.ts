@@ -57,7 +57,8 @@ function nameLevel(ev: string[]): number {
   let level =
     1 + count(ev, ['letters of RFC', 'printed']) + (has(ev, 'next to RFC') || has(ev, 'catalog') ? 1 : 0);
   if (has(ev, '!letters of RFC')) level = Math.min(level, 1);
-  if (has(ev, '!lone letter') || has(ev, '!company type')) level = Math.min(level, 2);
+  if (has(ev, '!lone letter') || has(ev, '!company type') || has(ev, '!word cut short'))
+    level = Math.min(level, 2);
   return Math.min(level, 4);
 }
 

@@ -17,6 +17,7 @@ import {
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
 import { confusions, LOOKALIKE } from './lookalike.js';
+import { cutShort } from './vocabulary.js';
 
 /**
  * Evidence for the key fields: checks every Mexican ticket obeys, made on the values chosen and on the text of
@@ -413,6 +414,12 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
   if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(withoutCompanyType(name)) || speckWord(at, name))
     out.push('!lone letter');
+  if (
+    withoutCompanyType(name)
+      .split(/[\s,]+/)
+      .some(cutShort)
+  )
+    out.push('!word cut short');
   return out;
 }
 
