@@ -193,7 +193,10 @@ function unexplainedRfc(e: Extraction): boolean {
   );
 }
 
-/** Scale at which the RFC's words are re-read alone: 1× keeps the slab font's misreads, 1.5–2× measured right. */
+/**
+ * Scale at which the RFC's words are re-read alone: 1× keeps the slab font's misreads, 1.5–2× measured right; once
+ * more at 3×, a reading that does not share the 2× readings' misreads of the same pixels.
+ */
 const RFC_WORDS_SCALE = 2;
 
 /**
@@ -211,7 +214,7 @@ export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Bo
   return box;
 }
 
-/** Re-reads the RFC's words alone (PSM 7), cut out of each of `pages` (one page at several ink levels). */
+/** Re-reads the RFC's words alone (PSM 7), cut out of each of `pages` (one page at several ink levels), and at 3×. */
 async function rfcWordsReadings(
   engine: OcrEngine,
   pages: Gray[],
@@ -224,9 +227,8 @@ async function rfcWordsReadings(
   const out: Array<{ text: string; line: string }> = [];
   // The pages' readings are independent: on a pool with a free worker they run side by side (asked for in the
   // pages' order, which a fake engine's canned answers follow).
-  const cuts = await Promise.all(
-    pages.map((page) => cropBox(page, box, 0.6 * (box.y1 - box.y0), RFC_WORDS_SCALE)),
-  );
+  const crop = (page: Gray, scale = RFC_WORDS_SCALE) => cropBox(page, box, 0.6 * (box.y1 - box.y0), scale);
+  const cuts = await Promise.all([...pages.map((p) => crop(p)), crop(pages[0] as Gray, 3)]);
   const values = await Promise.all(
     cuts.map(async (cut) =>
       (await engine.recognize(pgmOf(cut), { psm: '7' })).text.replace(/\s+/g, ' ').trim(),

@@ -104,19 +104,20 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(data.date).toBe('2026-11-21');
   });
 
-  it('re-reads the RFC words alone, at two ink levels, cut out where the first reading found them', async () => {
+  it('re-reads the RFC words alone, at two ink levels and a larger scale, cut out where the first reading found them', async () => {
     const first = 'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJSC0414362\nFECHA: 07-03-2025\nTOTAL 1121.05';
     const words = [word('R.F.C.', 90, 10, 60), word('MERJSC0414362', 39, 70, 290)];
-    // First pass, header re-read, the RFC words alone (default ink, then bolder); they settle the RFC, so the
-    // bolder header is not read.
+    // First pass, header re-read, the RFC words alone (default ink, bolder, default at 3×); they settle the RFC,
+    // so the bolder header is not read.
     const { data, engine } = await readWith([
       { text: first, words },
       'GARBLED',
       'MERJ860414J62',
       'MERJ8604',
+      'MERJ86O414J62',
       'GARBLED',
     ]);
-    expect(engine.psms).toEqual([undefined, undefined, '7', '7']);
+    expect(engine.psms).toEqual([undefined, undefined, '7', '7', '7']);
     expect(data).toMatchObject({
       vendor_rfc: 'MERJ860414J62',
       vendor_name: 'JUAN CARLOS MENDOZA RUIZ',
@@ -129,9 +130,10 @@ describe('createReceiptReader with a fake OCR engine', () => {
       'GARBLED',
       'MERJSC0414',
       'MERJ8604',
+      'MERJ86',
       'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJ860414J62',
     ]);
-    expect(unsettled.engine.psms).toEqual([undefined, undefined, '7', '7', undefined]);
+    expect(unsettled.engine.psms).toEqual([undefined, undefined, '7', '7', '7', undefined]);
     expect(unsettled.data.vendor_rfc).toBe('MERJ860414J62');
   });
 
