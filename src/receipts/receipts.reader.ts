@@ -373,8 +373,8 @@ export function withEvidence(
     chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines),
     readings,
   );
-  const data = chooseDate(chosen, readings, lines, today);
-  const dates = readingDates(readings, today).map((d) => d.date);
+  const dates = readingDates(readings, today);
+  const data = chooseDate(chosen, dates, lines, today);
   const evidence = weighEvidence(data, today, catalog, lines, dates);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { merchantCatalog } from '../../src/catalogs/merchants.catalog.js';
-import { chooseDate, chooseRfc, chooseTotal, readingCost } from '../../src/receipts/extract/choose.js';
+import {
+  chooseDate,
+  chooseRfc,
+  chooseTotal,
+  readingCost,
+  readingDates,
+} from '../../src/receipts/extract/choose.js';
 import { confidenceOf, evidenceLevel } from '../../src/receipts/extract/confidence.js';
 import { weighEvidence } from '../../src/receipts/extract/evidence.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
@@ -87,7 +93,7 @@ describe('choosing the date among the readings', () => {
   const header = 'FERRETERIA EL MIRADOR\ne FEC: 2026-01-14 HORA: 07:04:37';
   const choose = (date: string | null, readings: string[]) => {
     const d = data({ date, time: null, text: readings.join('\n') });
-    return chooseDate(d, readings, toLines(d.text), TODAY);
+    return chooseDate(d, readingDates(readings, TODAY), toLines(d.text), TODAY);
   };
 
   it('takes the date a re-read of the header found whole when the first reading lost it', () => {

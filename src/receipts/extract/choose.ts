@@ -47,8 +47,9 @@ export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
   return total === data.total ? data : { ...data, total };
 }
 
+type DateRead = { date: string; time: string | null };
 /** The purchase date and time each reading gives on its own (readings that give none left out). */
-export function readingDates(readings: string[], today: Date): Array<{ date: string; time: string | null }> {
+export function readingDates(readings: string[], today: Date): DateRead[] {
   return readings
     .map((reading) => extractDateTime(toLines(reading), today))
     .flatMap(({ date, time }) => (date === null ? [] : [{ date, time }]));
@@ -62,11 +63,11 @@ const PRINTED = 3;
  * re-reads, the sparse header): each is weighed against every line read, and one replaces the date chosen only by
  * reaching a higher level (a date the first reading lost, found whole by a re-read of the header).
  */
-export function chooseDate(data: ReceiptData, readings: string[], lines: Line[], today: Date): ReceiptData {
+export function chooseDate(data: ReceiptData, dates: DateRead[], lines: Line[], today: Date): ReceiptData {
   const level = (d: { date: string }): number =>
     evidenceLevel('date', dateEvidence({ ...data, date: d.date }, lines, today));
   const read = data.date === null ? null : { date: data.date, time: data.time };
-  const found = readingDates(readings, today).filter((d) => d.date !== data.date);
+  const found = dates.filter((d) => d.date !== data.date);
   // Only a date printed as it is chosen: a date mended from misread digits fills no gap.
   const best = mostBacked(read, found, level, PRINTED);
   if (best === read || best === null) return data;

@@ -318,7 +318,7 @@ export function dateEvidence(
   data: ReceiptData,
   lines: Line[],
   today: Date,
-  readingDates: string[] = [],
+  readingDates: Array<{ date: string }> = [],
 ): string[] {
   const date = data.date;
   if (!date) return [];
@@ -334,7 +334,7 @@ export function dateEvidence(
   if (seen >= 1) out.push('printed');
   if (seen >= 2) out.push('read twice');
   // Two readings of one ticket that give two purchase dates, each printed: a digit misread in one or the other.
-  if (readingDates.some((d) => d !== date)) out.push('!readings differ');
+  if (readingDates.some((d) => d.date !== date)) out.push('!readings differ');
   return out;
 }
 
@@ -429,7 +429,7 @@ export function weighEvidence(
   today: Date,
   catalog?: CatalogLookup,
   lines: Line[] = toLines(data.text),
-  readingDates: string[] = [],
+  readingDates: Array<{ date: string }> = [],
 ): Evidence {
   return {
     total: totalEvidence(data, lines),
