@@ -193,11 +193,10 @@ function unexplainedRfc(e: Extraction): boolean {
   );
 }
 
-/**
- * Scale at which the RFC's words are re-read alone: 1× keeps the slab font's misreads, 1.5–2× measured right; once
- * more at 3×, a reading that does not share the 2× readings' misreads of the same pixels.
- */
+/** Scale at which the RFC's words are re-read alone: 1× keeps the slab font's misreads, 1.5–2× measured right. */
 const RFC_WORDS_SCALE = 2;
+/** And once more at this scale: a reading that does not share the 2× readings' misreads of the same pixels. */
+const RFC_WORDS_LARGER = 3;
 
 /**
  * The box around the RFC's words; words short of an RFC's 13 characters reach as far right as the missing ones
@@ -214,7 +213,7 @@ export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Bo
   return box;
 }
 
-/** Re-reads the RFC's words alone (PSM 7), cut out of each of `pages` (one page at several ink levels), and at 3×. */
+/** Re-reads the RFC's words alone (PSM 7) cut out of `pages` (a page at several inks), the first also larger. */
 async function rfcWordsReadings(
   engine: OcrEngine,
   pages: Gray[],
@@ -228,7 +227,7 @@ async function rfcWordsReadings(
   // The pages' readings are independent: on a pool with a free worker they run side by side (asked for in the
   // pages' order, which a fake engine's canned answers follow).
   const crop = (page: Gray, scale = RFC_WORDS_SCALE) => cropBox(page, box, 0.6 * (box.y1 - box.y0), scale);
-  const cuts = await Promise.all([...pages.map((p) => crop(p)), crop(pages[0] as Gray, 3)]);
+  const cuts = await Promise.all([...pages.map((p) => crop(p)), crop(pages[0] as Gray, RFC_WORDS_LARGER)]);
   const values = await Promise.all(
     cuts.map(async (cut) =>
       (await engine.recognize(pgmOf(cut), { psm: '7' })).text.replace(/\s+/g, ' ').trim(),

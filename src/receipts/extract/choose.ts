@@ -20,24 +20,26 @@ function taxAgrees({ total, subtotal, iva }: ReceiptData): boolean {
   return (subtotal !== null && near(subtotal + iva, total)) || ivaIn(total, iva);
 }
 
+/** The first candidate whose level beats the read value's (`unread` if none) by one and reaches `least`. */
+function mostBacked<T>(
+  read: T | null,
+  candidates: T[],
+  level: (v: T) => number,
+  { least = Number.NEGATIVE_INFINITY, unread = 0 } = {},
+): T | null {
+  let best = { value: read, level: read === null ? unread : level(read) };
+  for (const c of candidates) {
+    const l = level(c);
+    if (l >= best.level + 1 && l >= least) best = { value: c, level: l };
+  }
+  return best.value;
+}
+
 /**
  * The total the ticket's own checks back most. Every amount printed where a total may be (a TOTAL line, a card
  * payment, cash less change) is weighed with the evidence the value read is weighed with, and replaces it only
  * by reaching a higher level: a garbled TOTAL line then yields to the card line that pays the same purchase.
  */
-/**
- * The candidate whose evidence reaches a higher level than the value read (the first on a tie), and at least
- * `least`; the value read when none does.
- */
-function mostBacked<T>(read: T | null, candidates: T[], level: (v: T) => number, least = 0): T | null {
-  let best = { value: read, level: read === null ? 0 : level(read) };
-  for (const c of candidates) {
-    const l = level(c);
-    if (l > best.level && l >= least) best = { value: c, level: l };
-  }
-  return best.value;
-}
-
 export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
   // A tip is paid beside the total (cash less change covers both); a total the rules mended together with the
   // tax they read (`643.33` and `83.80` made 643.83 and 88.80, IVA included at 16 %) is a set, not a slip.
@@ -69,7 +71,7 @@ export function chooseDate(data: ReceiptData, dates: DateRead[], lines: Line[], 
   const read = data.date === null ? null : { date: data.date, time: data.time };
   const found = dates.filter((d) => d.date !== data.date);
   // Only a date printed as it is chosen: a date mended from misread digits fills no gap.
-  const best = mostBacked(read, found, level, PRINTED);
+  const best = mostBacked(read, found, level, { least: PRINTED });
   if (best === read || best === null) return data;
   // The time read with the date chosen first stays; a reading that only gave the date gives its own time.
   return { ...data, date: best.date, time: data.time ?? best.time };
@@ -117,13 +119,8 @@ export function chooseRfc(data: ReceiptData, readings: string[]): ReceiptData {
   const name = data.vendor_name;
   const cost = (rfc: string): number =>
     values.reduce((sum, v) => sum + readingCost(v, rfc), name && !lettersAgree(name, rfc) ? 1 : 0);
-  let best = {
-    rfc: data.vendor_rfc,
-    cost: data.vendor_rfc === null ? Number.POSITIVE_INFINITY : cost(data.vendor_rfc),
-  };
-  for (const rfc of new Set(values.flatMap(repairsOf))) {
-    const c = cost(rfc);
-    if (c <= best.cost - 1) best = { rfc, cost: c };
-  }
-  return best.rfc === data.vendor_rfc ? data : { ...data, vendor_rfc: best.rfc };
+  // The cost as a level: a repair must cost a whole edit less than the RFC chosen; any replaces none.
+  const repairs = [...new Set(values.flatMap(repairsOf))];
+  const rfc = mostBacked(data.vendor_rfc, repairs, (r) => -cost(r), { unread: Number.NEGATIVE_INFINITY });
+  return rfc === data.vendor_rfc ? data : { ...data, vendor_rfc: rfc };
 }

@@ -414,12 +414,8 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
   if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(withoutCompanyType(name)) || speckWord(at, name))
     out.push('!lone letter');
-  if (
-    withoutCompanyType(name)
-      .split(/[\s,]+/)
-      .some(cutShort)
-  )
-    out.push('!word cut short');
+  const words = withoutCompanyType(name).split(/[\s,]+/);
+  if (words.some(cutShort)) out.push('!word cut short');
   return out;
 }
 

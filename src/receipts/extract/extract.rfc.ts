@@ -173,7 +173,7 @@ function tokensOf(norm: string): string[] {
  */
 export function labelledValues(lines: Line[]): string[] {
   return lines.flatMap((l, i) =>
-    RFC_LABEL.test(l.norm) && !CUSTOMER.test(l.norm) && !CUSTOMER_HEADING.test(lines[i - 1]?.norm ?? '')
+    RFC_LABEL.test(l.norm) && !customersLine(lines, i)
       ? [
           valueAfterLabel(l.norm)
             .replace(/[^A-Z0-9&Ñ]/g, '')
@@ -405,14 +405,20 @@ interface LineContext {
   header: number;
 }
 
+/** Line `i` is the customer's: it says so, or is under a customer heading, or unlabelled under a customer line. */
+function customersLine(lines: Line[], i: number): boolean {
+  const norm = lines[i]?.norm ?? '';
+  const before = lines[i - 1]?.norm ?? '';
+  return (
+    CUSTOMER.test(norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !RFC_LABEL.test(norm))
+  );
+}
+
 /** The RFC candidates line `i` holds, unless it is a customer's. */
 function lineCandidates(lines: Line[], i: number, ctx: LineContext): RfcCandidate[] {
   const l = lines[i] as Line;
   const labelled = RFC_LABEL.test(l.norm);
-  const before = lines[i - 1]?.norm ?? '';
-  // The RFC under a customer heading is the customer's, labelled or not.
-  if (CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(before) || (CUSTOMER.test(before) && !labelled))
-    return [];
+  if (customersLine(lines, i)) return [];
   const found: RfcCandidate[] = [];
   // A value wrapped onto the next line, alone there, the two parts an RFC's length together.
   const rest = (lines[i + 1]?.norm ?? '').replace(/[\s.-]/g, '');
