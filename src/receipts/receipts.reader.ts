@@ -13,14 +13,7 @@ import {
   withPersonLetters,
 } from './extract/extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract/extract.rfc.js';
-import {
-  asPrinted,
-  editLine,
-  type TitleToken,
-  titleLines,
-  toLines,
-  withoutCompanyType,
-} from './extract/extract.text.js';
+import { asPrinted, editLine, type TitleToken, titleLines, toLines } from './extract/extract.text.js';
 import {
   cropBox,
   framelessPage,
@@ -32,7 +25,7 @@ import {
   type Turn,
   unreadTitle,
 } from './image/prepare.js';
-import { type Gray, inkHeight, median } from './image/raster.js';
+import type { Gray } from './image/raster.js';
 import { barredZeroReadings, respacedWord } from './ocr/glyphs.js';
 import {
   type Box,
@@ -62,6 +55,8 @@ export interface ReceiptReaderOptions {
    * single-block layout leaves out). On by default; it runs only where such print is found.
    */
   titlePass?: boolean;
+  /** Read the whole page again at a bolder ink when the purchase date is unsure after the other re-reads. On by default. */
+  datePass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
   /** The merchant catalog the RFC and razón social are checked against (default: the curated catalog). */
@@ -124,39 +119,21 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
   return out;
 }
 
-/** Two lines in the same print: their sizes within 15 %. */
-const samePrint = (x: number, y: number): boolean => x > 0 && y >= 0.85 * x && y <= 1.15 * x;
-/** What may end a title wrapped onto a second line. */
-const titleTail = (words: string[]): boolean =>
-  words.length >= 1 && words.length <= 3 && withoutCompanyType(words.join(' ')) === words.join(' ');
-
-/**
- * The lines of a title read alone (titleLines), made one when they are two lines of the same print, the
- * second a title's tail: a store name wrapped in large print, which the page's reading left out.
- */
+/** The lines of a title read alone (titleLines): a store name in large print, which the page's reading left out. */
 export function titleRead(read: OcrResult, crop: Gray): string[] {
   // Large print read with its spaces lost gets them back from the gaps in its ink.
   const words = read.words?.flatMap((w) => {
     const spaced = respacedWord(crop, w);
     return spaced === w.text ? [w] : spaced.split(' ').map((text) => ({ ...w, text }));
   });
-  const lines = titleLines(tokenLines({ ...read, words }));
-  const sure = (read.words ?? []).filter(isSureWord);
-  const printed = [...new Set(sure.map((w) => w.line))].map((n) =>
-    median(sure.filter((w) => w.line === n).map((w) => inkHeight(crop, w.bbox))),
-  );
-  const [a = 0, b = 0] = printed;
-  const tail = (lines[1] ?? '').split(' ');
-  return lines.length === 2 && printed.length === 2 && samePrint(a, b) && titleTail(tail)
-    ? [lines.join(' ')]
-    : lines;
+  return titleLines(tokenLines({ ...read, words }));
 }
 
 /**
- * Ink level (see PrepareOptions.black) for re-reading the header when the RFC is still weak after the first
- * re-read: bolder than the default, which measured best for faded prints.
+ * Ink level (see PrepareOptions.black) for re-reading what is still weak after the first re-reads (the RFC, the
+ * date): bolder than the default, which measured best for faded prints.
  */
-const RFC_RETRY_INK = 0.6;
+const BOLDER_INK = 0.6;
 
 /**
  * The RFC most readings support: confidences add up per RFC, so two readings that agree beat one confident
@@ -258,7 +235,7 @@ async function rescueRfc(
 ): Promise<{ rfc: { rfc: string; confidence: number } | null; text: string }> {
   const added: string[] = [];
   // The bolder page brings back faded strokes (a thermal value printed light); the default suits heavy fonts.
-  const bolder = await page.withInk(RFC_RETRY_INK);
+  const bolder = await page.withInk(BOLDER_INK);
   for (const alone of await rfcWordsReadings(engine, [page.gray, bolder], first)) {
     readings.push(extractFields(alone.text));
     added.push(alone.line);
@@ -364,6 +341,7 @@ export function withEvidence(
   today: Date,
   catalog?: CatalogLookup,
   readings: string[] = [read.text],
+  dateReadings: string[] = [],
 ): ReceiptData {
   // A long company type garbled in print goes back to its printed form (company.type.ts), whichever reading gave it.
   const name = read.vendor_name === null ? null : mendCompanyType(read.vendor_name);
@@ -373,7 +351,10 @@ export function withEvidence(
     readings,
   );
   const dates = readingDates(readings, today);
-  const data = chooseDate(chosen, dates, lines, today);
+  // Readings asked for the date only offer one: the date's evidence below is weighed without them.
+  const offered = dateReadings.length ? readingDates(dateReadings, today) : [];
+  const all = offered.length ? toLines([read.text, ...dateReadings].join('\n')) : lines;
+  const data = chooseDate(chosen, [...dates, ...offered], all, today);
   const evidence = weighEvidence(data, today, catalog, lines, dates);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};
@@ -600,7 +581,6 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   };
   const more = await vendorPasses(result, firstRfc, first.text, r.opts.vendorPass !== false, sparse);
   if (more !== null) readings.push(more);
-  timings.total = performance.now() - t0;
   const text = readings.join('\n');
   const data: ReceiptData = {
     ...result.fields,
@@ -609,7 +589,33 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
     text,
     timings,
   };
-  return withEvidence(data, today, r.opts.catalog ?? merchantCatalog, readings);
+  const judged = await judgedWithDatePass(data, readings, page, today, r);
+  timings.total = performance.now() - t0;
+  return judged;
+}
+
+/** Below this confidence the purchase date is read once more (a level the review would not seal). */
+const DATE_SURE = 0.9;
+
+/**
+ * The fields weighed on their evidence; a date still unsure is then looked for in the whole page read at the
+ * bolder ink (a faded or broken digit, on a date printed anywhere on the ticket). A date only that reading gives
+ * is offered, not sealed: its evidence is weighed on the other readings.
+ */
+async function judgedWithDatePass(
+  data: ReceiptData,
+  readings: string[],
+  page: PreparedPage,
+  today: Date,
+  r: Reader,
+): Promise<ReceiptData> {
+  const catalog = r.opts.catalog ?? merchantCatalog;
+  const judged = withEvidence(data, today, catalog, readings);
+  if (judged.confidence.date >= DATE_SURE || r.opts.datePass === false) return judged;
+  const t = performance.now();
+  const bolder = await r.reRead.recognize(pgmOf(await page.withInk(BOLDER_INK)));
+  data.timings.date_pass = performance.now() - t;
+  return withEvidence(data, today, catalog, readings, [bolder.text]);
 }
 
 /** One OCR pool for the process; `read` prepares, recognises and extracts. */

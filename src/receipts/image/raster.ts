@@ -62,24 +62,5 @@ export function cropGray(g: Gray, left: number, top: number, width: number, heig
   return { data, width, height };
 }
 
-/**
- * How many rows of `box` hold ink (at least 3 % of its width darker than 128), from the first such row to the
- * last: the height of the print in a word's box, whatever margin the OCR's box took in.
- */
-export function inkHeight(g: Gray, box: { x0: number; y0: number; x1: number; y1: number }): number {
-  const [x0, x1] = [Math.max(0, box.x0), Math.min(g.width, box.x1)];
-  const [y0, y1] = [Math.max(0, box.y0), Math.min(g.height, box.y1)];
-  let [top, bottom] = [-1, -1];
-  for (let y = y0; y < y1; y++) {
-    let dark = 0;
-    for (let i = y * g.width + x0, end = y * g.width + x1; i < end; i++) if ((g.data[i] ?? 255) < 128) dark++;
-    if (dark > 0 && dark >= 0.03 * (x1 - x0)) {
-      if (top < 0) top = y;
-      bottom = y;
-    }
-  }
-  return top < 0 ? 0 : bottom - top + 1;
-}
-
 /** The middle value of `xs` (the upper one of an even count), 0 for none. */
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
