@@ -589,23 +589,39 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
     text,
     timings,
   };
-  const judged = await judgedWithDatePass(data, readings, page, today, r);
+  const judged = await judgedWithDatePass(data, readings, page, first, today, r);
   timings.total = performance.now() - t0;
   return judged;
+}
+
+/** Scale at which the date's lines are re-read (2×, as the header and the RFC's words: thin strokes). */
+const DATE_BAND_SCALE = 2;
+
+/**
+ * The band of the page around the first line of the first reading that gives a date, a line's height above and
+ * below (a date's digits are re-read there), the page's whole width; null when no line gives one.
+ */
+function dateBand(first: OcrResult, today: Date, width: number): Box | null {
+  const n = toLines(first.text).findIndex((l) => extractDateTime([l], today).date !== null);
+  const ys = (first.words ?? []).filter((w) => w.line === n).flatMap((w) => [w.bbox.y0, w.bbox.y1]);
+  if (n < 0 || !ys.length) return null;
+  const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
+  return { x0: 0, y0: Math.max(0, 2 * y0 - y1), x1: width, y1: 2 * y1 - y0 };
 }
 
 /** Below this confidence the purchase date is read once more (a level the review would not seal). */
 const DATE_SURE = 0.9;
 
 /**
- * The fields weighed on their evidence; a date still unsure is then looked for in the whole page read at the
- * bolder ink (a faded or broken digit, on a date printed anywhere on the ticket). A date only that reading gives
- * is offered, not sealed: its evidence is weighed on the other readings.
+ * The fields weighed on their evidence; a date still unsure is then read again at the bolder ink (a faded or broken
+ * digit): its lines at 2× where the first reading gave a date, else the whole page (a date printed anywhere). A
+ * date only that reading gives is offered, not sealed: its evidence is weighed on the other readings.
  */
 async function judgedWithDatePass(
   data: ReceiptData,
   readings: string[],
   page: PreparedPage,
+  first: OcrResult,
   today: Date,
   r: Reader,
 ): Promise<ReceiptData> {
@@ -613,7 +629,9 @@ async function judgedWithDatePass(
   const judged = withEvidence(data, today, catalog, readings);
   if (judged.confidence.date >= DATE_SURE || r.opts.datePass === false) return judged;
   const t = performance.now();
-  const bolder = await r.reRead.recognize(pgmOf(await page.withInk(BOLDER_INK)));
+  const band = dateBand(first, today, page.gray.width);
+  const ink = await page.withInk(BOLDER_INK);
+  const bolder = await r.reRead.recognize(pgmOf(band ? await cropBox(ink, band, 0, DATE_BAND_SCALE) : ink));
   data.timings.date_pass = performance.now() - t;
   return withEvidence(data, today, catalog, readings, [bolder.text]);
 }

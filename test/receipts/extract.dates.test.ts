@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractDateTime } from '../../src/receipts/extract/extract.dates.js';
 import { extractFields } from '../../src/receipts/extract/extract.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
-import { lines, ocr, read, TODAY } from './extract.helpers.js';
+import { lines, ocr, TODAY } from './extract.helpers.js';
 
 describe('dates and times', () => {
   it.each([
@@ -282,16 +282,5 @@ describe('OCR text of a generated ticket: a date with two misread digits', () =>
     // One misread digit is still preferred, and a phone number stays no date.
     expect(read(ocr('dates/repairs-two-misread-digits-of-a-2')).date).toBe('2025-09-13');
     expect(read('TEL. 12-34-56\nTOTAL 10.00').date).toBeNull();
-  });
-});
-
-describe('OCR text of a generated ticket: a date slash read as I', () => {
-  it('reads a named date whose slash was read as I or a bar, the other slash there', () => {
-    expect(read(ocr('dates/reads-a-named-date-whose-slash')).date).toBe('2026-05-29');
-    expect(read('29/MAY|2026\nTOTAL 1.00').date).toBe('2026-05-29');
-    // A repair: a date read cleanly elsewhere on the ticket wins (the first reading's `26/ENEI2025` for 28).
-    expect(read(ocr('dates/reads-a-named-date-whose-slash-2')).date).toBe('2025-01-28');
-    // No slash at all: no date made up from a word (`12IMAYO` is no date).
-    expect(read('LOTE 12IMAYO\nTOTAL 1.00').date).toBeNull();
   });
 });

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/clock.js';
 import type { Extraction } from '../../src/receipts/extract/extract.js';
+import { toLines } from '../../src/receipts/extract/extract.text.js';
 import { createFakeOcrEngine } from '../../src/receipts/ocr/ocr.fake.js';
+import type { OcrOptions } from '../../src/receipts/ocr/ocr.js';
 import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpLines } from '../../src/receipts/ocr/warmup.js';
 import {
   createReceiptReader,
@@ -288,6 +290,35 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect((await readWith([good], only)).engine.calls).toBe(1);
     const off = await readWith([undated, good], { ...only, datePass: false });
     expect([off.engine.calls, off.data.date]).toEqual([1, null]);
+  });
+
+  it("re-reads only the first reading's date line, with a line's height around it, at twice its size", async () => {
+    // A year read years old: unsure. The date line's words sit at y 100–120 of the page.
+    const text = good.replace('SAB 21 NOV 2026', 'SAB 21 NOV 2019');
+    const line = toLines(text).findIndex((l) => l.raw.includes('2019'));
+    const words = [{ text: 'SAB', confidence: 90, line, bbox: { x0: 10, y0: 100, x1: 60, y1: 120 } }];
+    const fake = createFakeOcrEngine([{ text, words }, 'SAB 21 NOV 2026 05:16 PM']);
+    const sizes: string[] = [];
+    const engine = {
+      ...fake,
+      recognize: (img: Buffer, o?: OcrOptions) => {
+        sizes.push(img.subarray(0, 20).toString('latin1').split('\n')[1] ?? '');
+        return fake.recognize(img, o);
+      },
+    };
+    const reader = createReceiptReader({
+      clock,
+      engine,
+      headerPass: false,
+      vendorPass: false,
+      titlePass: false,
+    });
+    const data = await reader.read(image);
+    await reader.close();
+    const width = Number(sizes[0]?.split(' ')[0]);
+    expect(sizes.slice(1)).toEqual([`${2 * width} 120`]);
+    expect(data.date).toBe('2026-11-21');
+    expect(data.confidence.date).toBeLessThan(0.9);
   });
 
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {

@@ -147,17 +147,8 @@ function unslipDate(line: string): string {
   return glued.replace(/(?<![A-Z0-9])[0-9OQDILS]{1,4}(?![A-Z0-9])/g, (w) => (/\d/.test(w) ? asDigits(w) : w));
 }
 
-const SLASH_AS_I_BEFORE = new RegExp(`(?<=(?<!\\d)\\d{1,2})[I|](?=(?:${MONTHS.join('|')})/\\d{2,4}(?!\\d))`);
-const SLASH_AS_I_AFTER = new RegExp(`(?<=(?<!\\d)\\d{1,2}/(?:${MONTHS.join('|')}))[I|](?=\\d{2,4}(?!\\d))`);
-
-/** The date on a line; a named date's slash read as I or a bar (`29IMAY/2026`) is put back as a repair. */
+/** The date on a line. */
 function dateOn(norm: string, win: DateWindow): FoundDate | null {
-  const slashed = norm.replace(SLASH_AS_I_BEFORE, '/').replace(SLASH_AS_I_AFTER, '/');
-  const found = datePrinted(slashed, win);
-  return found && slashed !== norm ? { ...found, edits: found.edits + 1 } : found;
-}
-
-function datePrinted(norm: string, win: DateWindow): FoundDate | null {
   // `21|11|2026`: a slash read as a bar, between digits only.
   const s = unslipDate(norm.replace(/-+/g, '-').replace(/(?<=\d)\s?\|\s?(?=\d)/g, '/'));
   const iso = ISO.exec(s);
