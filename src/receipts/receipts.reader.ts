@@ -55,7 +55,7 @@ export interface ReceiptReaderOptions {
    * single-block layout leaves out). On by default; it runs only where such print is found.
    */
   titlePass?: boolean;
-  /** Read the whole page again at a bolder ink when the purchase date is unsure after the other re-reads. On by default. */
+  /** Re-read the date's lines (or the whole page) at a bolder ink when the date is unsure after the other re-reads. On by default. */
   datePass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
@@ -609,7 +609,7 @@ function dateBand(first: OcrResult, today: Date, width: number): Box | null {
   return { x0: 0, y0: Math.max(0, 2 * y0 - y1), x1: width, y1: 2 * y1 - y0 };
 }
 
-/** Below this confidence the purchase date is read once more (a level the review would not seal). */
+/** Below this confidence the purchase date is read once more (the review's default threshold: a date it would ask for). */
 const DATE_SURE = 0.9;
 
 /**

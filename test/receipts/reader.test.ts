@@ -277,19 +277,36 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(off.engine.calls).toBe(1);
   });
 
-  it('reads the page again at a bolder ink when the date is unsure, and offers the date found there unsealed', async () => {
+  /** Reads with the header and vendor passes off; `sizes` holds each image's PGM width and height as asked. */
+  const readSized = async (canned: Parameters<typeof createFakeOcrEngine>[0], opts = {}) => {
+    const fake = createFakeOcrEngine(canned);
+    const sizes: string[] = [];
+    const recognize = (img: Buffer, o?: OcrOptions) => {
+      sizes.push(img.subarray(0, 20).toString('latin1').split('\n')[1] ?? '');
+      return fake.recognize(img, o);
+    };
+    const only = { headerPass: false, vendorPass: false, titlePass: false, ...opts };
+    const reader = createReceiptReader({ clock, engine: { ...fake, recognize }, ...only });
+    try {
+      return { data: await reader.read(image), sizes };
+    } finally {
+      await reader.close();
+    }
+  };
+
+  it('reads the whole page again at a bolder ink when no line gives a date, and offers the date found unsealed', async () => {
     const undated = good.replace('SAB 21 NOV 2026 05:16 PM\n', '');
-    const only = { headerPass: false, vendorPass: false };
-    const { data, engine } = await readWith([undated, good], only);
-    expect(engine.calls).toBe(2);
+    const { data, sizes } = await readSized([undated, good]);
+    expect(sizes).toHaveLength(2);
+    expect(sizes[1]).toBe(sizes[0]);
     expect(data.date).toBe('2026-11-21');
     expect(data.timings.date_pass).toBeGreaterThan(0);
     // Weighed on the readings the other fields were: printed nowhere there, so the review asks for it.
     expect(data.confidence.date).toBeLessThan(0.9);
     // A date read surely the first time is not read again; nor is an unsure one with the pass turned off.
-    expect((await readWith([good], only)).engine.calls).toBe(1);
-    const off = await readWith([undated, good], { ...only, datePass: false });
-    expect([off.engine.calls, off.data.date]).toEqual([1, null]);
+    expect((await readSized([good])).sizes).toHaveLength(1);
+    const off = await readSized([undated, good], { datePass: false });
+    expect([off.sizes.length, off.data.date]).toEqual([1, null]);
   });
 
   it("re-reads only the first reading's date line, with a line's height around it, at twice its size", async () => {
@@ -297,28 +314,14 @@ describe('createReceiptReader with a fake OCR engine', () => {
     const text = good.replace('SAB 21 NOV 2026', 'SAB 21 NOV 2019');
     const line = toLines(text).findIndex((l) => l.raw.includes('2019'));
     const words = [{ text: 'SAB', confidence: 90, line, bbox: { x0: 10, y0: 100, x1: 60, y1: 120 } }];
-    const fake = createFakeOcrEngine([{ text, words }, 'SAB 21 NOV 2026 05:16 PM']);
-    const sizes: string[] = [];
-    const engine = {
-      ...fake,
-      recognize: (img: Buffer, o?: OcrOptions) => {
-        sizes.push(img.subarray(0, 20).toString('latin1').split('\n')[1] ?? '');
-        return fake.recognize(img, o);
-      },
-    };
-    const reader = createReceiptReader({
-      clock,
-      engine,
-      headerPass: false,
-      vendorPass: false,
-      titlePass: false,
-    });
-    const data = await reader.read(image);
-    await reader.close();
+    const { data, sizes } = await readSized([{ text, words }, 'SAB 21 NOV 2026 05:16 PM']);
     const width = Number(sizes[0]?.split(' ')[0]);
     expect(sizes.slice(1)).toEqual([`${2 * width} 120`]);
     expect(data.date).toBe('2026-11-21');
     expect(data.confidence.date).toBeLessThan(0.9);
+    // Without word boxes to place the line, the whole page.
+    const unplaced = await readSized([text, 'SAB 21 NOV 2026 05:16 PM']);
+    expect(unplaced.sizes[1]).toBe(unplaced.sizes[0]);
   });
 
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
