@@ -598,11 +598,13 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
 const DATE_BAND_SCALE = 2;
 
 /**
- * The band of the page around the first line of the first reading that gives a date, a line's height above and
- * below (a date's digits are re-read there), the page's whole width; null when no line gives one.
+ * The band of the page, its whole width, around the first reading's line that gives `date` (else its first line
+ * that gives a date), a line's height above and below; null when no line gives one.
  */
-function dateBand(first: OcrResult, today: Date, width: number): Box | null {
-  const n = toLines(first.text).findIndex((l) => extractDateTime([l], today).date !== null);
+function dateBand(first: OcrResult, today: Date, width: number, date: string | null): Box | null {
+  const dates = toLines(first.text).map((l) => extractDateTime([l], today).date);
+  const chosen = date === null ? -1 : dates.indexOf(date);
+  const n = chosen >= 0 ? chosen : dates.findIndex((d) => d !== null);
   const ys = (first.words ?? []).filter((w) => w.line === n).flatMap((w) => [w.bbox.y0, w.bbox.y1]);
   if (n < 0 || !ys.length) return null;
   const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
@@ -629,7 +631,7 @@ async function judgedWithDatePass(
   const judged = withEvidence(data, today, catalog, readings);
   if (judged.confidence.date >= DATE_SURE || r.opts.datePass === false) return judged;
   const t = performance.now();
-  const band = dateBand(first, today, page.gray.width);
+  const band = dateBand(first, today, page.gray.width, judged.date);
   const ink = await page.withInk(BOLDER_INK);
   const bolder = await r.reRead.recognize(pgmOf(band ? await cropBox(ink, band, 0, DATE_BAND_SCALE) : ink));
   data.timings.date_pass = performance.now() - t;

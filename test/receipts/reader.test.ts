@@ -324,6 +324,20 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(unplaced.sizes[1]).toBe(unplaced.sizes[0]);
   });
 
+  it('re-reads the line of the date chosen, not an earlier line that gives another date', async () => {
+    // A labelled purchase date under a bare one: the labelled one is chosen, and its line (y 200–230) re-read.
+    const text = `CORTE 21/10/2019\n${good.replace('SAB 21 NOV 2026 05:16 PM', 'FECHA: 21/11/2019 05:16 PM')}`;
+    const box = (y0: number, y1: number) => ({ x0: 10, y0, x1: 60, y1 });
+    const dated = toLines(text).findIndex((l) => l.raw.startsWith('FECHA'));
+    const words = [
+      { text: 'CORTE', confidence: 90, line: 0, bbox: box(100, 120) },
+      { text: 'FECHA:', confidence: 90, line: dated, bbox: box(200, 230) },
+    ];
+    const { data, sizes } = await readSized([{ text, words }, 'FECHA: 21/11/2026 05:16 PM']);
+    expect(sizes[1]).toBe(`${2 * Number(sizes[0]?.split(' ')[0])} 180`);
+    expect(data.date).toBe('2026-11-21');
+  });
+
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
     const { data, engine } = await readWith(['TOTAL 228.52\nGARBLED', good], {
       headerPass: false,
