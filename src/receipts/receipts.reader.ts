@@ -352,9 +352,9 @@ export function withEvidence(
   );
   const dates = readingDates(readings, today);
   // Readings asked for the date only offer one: the date's evidence below is weighed without them.
-  const offered = dateReadings.length ? readingDates(dateReadings, today) : [];
-  const all = offered.length ? toLines([read.text, ...dateReadings].join('\n')) : lines;
-  const data = chooseDate(chosen, [...dates, ...offered], all, today);
+  const offered = readingDates(dateReadings, today);
+  const withOffered = offered.length ? toLines([read.text, ...dateReadings].join('\n')) : lines;
+  const data = chooseDate(chosen, [...dates, ...offered], withOffered, today);
   const evidence = weighEvidence(data, today, catalog, lines, dates);
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};
