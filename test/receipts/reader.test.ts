@@ -4,7 +4,6 @@ import { fixedClock } from '../../src/clock.js';
 import type { Extraction } from '../../src/receipts/extract/extract.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
 import { createFakeOcrEngine } from '../../src/receipts/ocr/ocr.fake.js';
-import type { OcrOptions } from '../../src/receipts/ocr/ocr.js';
 import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpLines } from '../../src/receipts/ocr/warmup.js';
 import {
   createReceiptReader,
@@ -277,21 +276,11 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(off.engine.calls).toBe(1);
   });
 
-  /** Reads with the header and vendor passes off; `sizes` holds each image's PGM width and height as asked. */
+  /** Reads with the header, vendor and title passes off; `sizes`: each image's width and height as asked. */
   const readSized = async (canned: Parameters<typeof createFakeOcrEngine>[0], opts = {}) => {
-    const fake = createFakeOcrEngine(canned);
-    const sizes: string[] = [];
-    const recognize = (img: Buffer, o?: OcrOptions) => {
-      sizes.push(img.subarray(0, 20).toString('latin1').split('\n')[1] ?? '');
-      return fake.recognize(img, o);
-    };
     const only = { headerPass: false, vendorPass: false, titlePass: false, ...opts };
-    const reader = createReceiptReader({ clock, engine: { ...fake, recognize }, ...only });
-    try {
-      return { data: await reader.read(image), sizes };
-    } finally {
-      await reader.close();
-    }
+    const { data, engine } = await readWith(canned, only);
+    return { data, sizes: engine.sizes };
   };
 
   it('reads the whole page again at a bolder ink when no line gives a date, and offers the date found unsealed', async () => {

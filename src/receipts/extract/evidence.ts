@@ -411,11 +411,11 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
     out.push(typePrinted(name, lines) && !typeGoesOn(name, lines) ? 'company type' : '!company type');
   // A company's RFC (12 characters) beside a name with no company type the forms know: one kept garbled.
   else if (rfc?.length === 12) out.push('!company type');
+  const bare = withoutCompanyType(name);
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
-  if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(withoutCompanyType(name)) || speckWord(at, name))
+  if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(bare) || speckWord(at, name))
     out.push('!lone letter');
-  const words = withoutCompanyType(name).split(/[\s,]+/);
-  if (words.some(cutShort)) out.push('!word cut short');
+  if (bare.split(/[\s,]+/).some(cutShort)) out.push('!word cut short');
   return out;
 }
 
