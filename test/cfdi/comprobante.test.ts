@@ -113,7 +113,7 @@ describe('buildComprobante: amounts', () => {
     expect([unprinted.subTotal, unprinted.impuestos.totalImpuestosTrasladados]).toEqual([26201, 4191]);
   });
 
-  it('finds the 0 % and IEPS lines from the printed taxes (dev-009: bread 0 %, chips IEPS 8 %)', () => {
+  it('finds the 0 % and IEPS lines from the printed taxes (bread 0 %, chips IEPS 8 %)', () => {
     const c = buildComprobante(inputFor(fixtureReceipt('dev-009-clean')));
     const rates = c.conceptos.map((k) => [
       k.descripcion,

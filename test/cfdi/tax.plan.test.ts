@@ -20,7 +20,7 @@ describe('planTaxClasses', () => {
     expect(planTaxClasses([3000, 4000], { iva: 0, ieps: null })).toEqual(['iva0', 'iva0']);
   });
 
-  it('finds the IEPS lines from the printed IEPS (dev-009)', () => {
+  it('finds the IEPS lines from the printed IEPS', () => {
     expect(planTaxClasses([3550, 2207, 5150, 1950], { iva: 1063, ieps: 141 })).toEqual([
       'iva16',
       'ieps8_iva16',

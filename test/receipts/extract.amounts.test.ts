@@ -37,7 +37,7 @@ describe('amounts', () => {
   });
 
   it('finds subtotal, tax and total whose amounts drifted a line down past their labels, SUBTOTAL lost', () => {
-    // dev-031 after one more JPEG generation: each amount read beside the label below its own.
+    // A hard photo after one more JPEG generation: each amount read beside the label below its own.
     const text = ocr('amounts/finds-subtotal-tax-and-total-whose-2');
     expect(taxBlocks(lines(text))).toEqual([{ subtotal: 43938, tax: 3714, total: 47652 }]);
     expect(extractTotals(lines(text), 20281)).toMatchObject({ total: 47652, subtotal: 43938, iva: 3714 });
@@ -154,7 +154,7 @@ describe('a tip on the bill and what was paid', () => {
 
 describe('a TOTAL with a zero against items that add up with a 9', () => {
   it('keeps the labelled zero over one reading whose 9 is the common slip of a dotted zero', () => {
-    // dev-040 saved once more: IMPORTE 857.50 read 857.59, so the items add up to 1,047.49.
+    // A hard dev photo saved once more: IMPORTE 857.50 read 857.59, so the items add up to 1,047.49.
     const text = ocr('amounts/keeps-the-labelled-zero-over-one');
     expect(extractTotals(lines(text), 104749).total).toBe(104740);
     // The items and the change agreeing on the 9 are two readings: they win.
@@ -165,7 +165,7 @@ describe('a TOTAL with a zero against items that add up with a 9', () => {
 
 describe('a subtotal beside a tax line whose amount was not read', () => {
   it('is no total: the tax is missing from it', () => {
-    // dev-038 sent as a messaging app would (0.85×, JPEG q80): the IVA's amount garbled, TOTAL's lost.
+    // A hard dev photo sent as a messaging app would (0.85×, JPEG q80): the IVA's amount garbled, TOTAL's lost.
     const text = ocr('amounts/is-no-total-the-tax-is');
     expect(extractTotals(lines(text), null).total).toBeNull();
     // Prices with the tax in, said in a note without figures: the subtotal still is the total.

@@ -68,7 +68,7 @@ describe('RFC repair', () => {
   });
 
   it("drops a stray letter from a company's 13-char reading when the razón social's initials then agree", () => {
-    // dev-016 saved once more as JPEG: `ETEF…` read as a valid persona física RFC under an S.A. DE C.V.
+    // A dev photo saved once more as JPEG: `ETEF…` read as a valid persona física RFC under an S.A. DE C.V.
     const name = 'FERRETERIA EL TORNILLO FELIZ, S.A. DE C.V.';
     const read = (rfc: string) =>
       extractRfc(lines(`${name}\nMERIDA, YUC. C.P.97110\nR.E.C.: ${rfc}`), name)?.rfc;
@@ -293,7 +293,7 @@ describe('a razón social initial the company RFC spells back', () => {
   const ticket = (name: string, rfc: string) =>
     `SUPER BAJIO\n${name}\nC.v.\nBLVD. ADOLFO LOPEZ MATEOS 3103\nREC: ${rfc}\nFECHA: 25-05-2025\nTOTAL 100.00`;
 
-  it('respells one look-alike initial where the check digit sees the RFC letter (dev-027 sent by a messaging app)', () => {
+  it('respells one look-alike initial where the check digit sees the RFC letter (a photo sent by a messaging app)', () => {
     expect(fields(ticket('COMERCIAL ABARROTERA DEL HAJIO, S.A. DE', 'CABO91106YY4')).vendor_name).toBe(
       'COMERCIAL ABARROTERA DEL BAJIO, S.A. DE C.V.',
     );
@@ -356,7 +356,7 @@ describe('RFCs after long labels, with separators, after NO or NUM, and beside a
   it('mends a misread date digit before it swaps two homoclave characters (which the check digit accepts 1 in 11)', () => {
     // The homoclave's `11` read as `ll` stays unrepaired for that reason: as often right as wrong.
     expect(extractFields(oxxo('R.F.C. CCO880523114'), TODAY).fields.vendor_rfc).toBe('CCO860523114');
-    // dev-028: the check digit is what was misread, not two homoclave letters.
+    // The check digit is what was misread, not two homoclave letters.
     expect(extractFields(oxxo('R.F.C.: FSL040722CN6'), TODAY).fields.vendor_rfc).toBe('FSL040722CN0');
   });
 

@@ -77,7 +77,7 @@ describe('vendor name', () => {
   it('completes an S.A. whose wrapped DE C.V. lost or garbled its DE', () => {
     const name = (next: string, sa = 'S.A.') =>
       vendorName(`MODA & HOGAR\nALMACENES MODA Y HOGAR, ${sa}\n${next}\nAV. REVOLUCION 986-A`, null, null);
-    // dev-008 saved once more as JPEG: `Cc.v.`; faded print: `C.V.` alone, `oE C.V.`.
+    // A dev photo saved once more as JPEG: `Cc.v.`; faded print: `C.V.` alone, `oE C.V.`.
     for (const next of ['Cc.v.', 'C.V.', 'oE C.V.', 'C.v.'])
       expect(name(next)).toBe('ALMACENES MODA Y HOGAR, S.A. DE C.V.');
     expect(name('C.V.', 'SA')).toBe('ALMACENES MODA Y HOGAR, SA DE CV');
@@ -128,7 +128,7 @@ describe('vendor name', () => {
     expect(canonicalSuffix('GRUPO ALFA S.A.P.I. DE C.Y')).toBe('GRUPO ALFA S.A.P.I. DE C.V.');
     // A garbled DE between S.A. and C.V. (the only type that ends so).
     expect(canonicalSuffix('TIENDAS DEL SOL, S.A. PY C.V.')).toBe('TIENDAS DEL SOL, S.A. DE C.V.');
-    // The undotted form's DE with its D read as P (dev-028 at 0.6×: `SA pE CV`).
+    // The undotted form's DE with its D read as P (a photo at 0.6×: `SA pE CV`).
     expect(canonicalSuffix('FARMACIAS SANTA LUCIA SA PE CV')).toBe('FARMACIAS SANTA LUCIA SA DE CV');
     // An S. de R.L. dotted elsewhere with dots lost; printed without dots, it keeps its style.
     expect(canonicalSuffix('PINTURAS OMEGA S. DE RL DE C.V')).toBe('PINTURAS OMEGA S. DE R.L. DE C.V.');
@@ -158,7 +158,7 @@ describe('vendor name', () => {
     expect(vendorName('ABARROTES MARTINEZ HERMANOS SAN', 'AMH8803194E6', null)).not.toMatch(/CV/);
   });
 
-  it('mends a faded razón social the company RFC and the title explain (dev-035)', () => {
+  it('mends a faded razón social the company RFC and the title explain', () => {
     // The RFC's K says which trade word `EXOSCO` was; the title spells the article; `py` / `C . Y` is DE C.V.
     const read = (title: string, name: string, cv = 'C . Y', rfc = 'TSK1807246R9') =>
       vendorName(`${title}\n${name}\n${cv}\nAV. CONSTITUCION 570-A\nR.F.C.: ${rfc}`, rfc, 4);
@@ -323,7 +323,7 @@ describe('figures in a name', () => {
 
 describe('a company type read in lower case on the line under the name', () => {
   it('keeps `sa DE CV` (it is no speck before the line)', () => {
-    // dev-040 sent as a messaging app would: the S.A. of a wrapped company type read in lower case.
+    // A hard dev photo sent as a messaging app would: the S.A. of a wrapped company type read in lower case.
     const text = ocr('vendor/keeps-sa-de-cv-it-is');
     expect(extractFields(text, TODAY).fields.vendor_name).toBe('SERVICIOS GASOLINEROS DEL VALLE SA DE CV');
     // A speck before a name still goes.

@@ -35,7 +35,7 @@ describe('preparePage', () => {
   });
 
   it('lays a page at another ink level as the default page lies: the same skew, not one measured anew', async () => {
-    // dev-011 at ink 0.2 or 0.9, prepared on its own, measures another skew (a canvas of another size); its
+    // This photo at ink 0.2 or 0.9, prepared on its own, measures another skew (a canvas of another size); its
     // re-reads are cut at boxes found on the default page, so the page must keep the default page's geometry.
     const photo = readFileSync('fixtures/receipts/dev-011-clean.jpg');
     const page = await preparePage(photo);
@@ -216,6 +216,18 @@ describe('framelessPage', () => {
       expect(at(g, 60, 300)).toBe(250); // paper
       expect(g.data.length).toBe(400 * 600);
     }
+  });
+
+  it('whitens the same band on the page drawn at another ink level', async () => {
+    const framed = page('ring');
+    // At a bolder ink the band and the text print darker; the band must not come back with it.
+    const bolder = { ...framed.gray, data: framed.gray.data.map((v) => (v < 128 ? 0 : v)) };
+    const out = framelessPage({ ...framed, withInk: async () => bolder });
+    const g = await (out as NonNullable<typeof out>).withInk(0.6);
+    expect(at(g, 35, 300)).toBe(255);
+    expect(at(g, 48, 300)).toBe(255);
+    expect(at(g, 100, 85)).toBe(0);
+    expect(at(g, 60, 300)).toBe(250);
   });
 
   it('finds nothing on a page without one: text bars are no band', () => {

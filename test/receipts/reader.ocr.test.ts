@@ -71,7 +71,7 @@ describe('readReceipt with real OCR', () => {
   it("puts back a barred zero read as 6 in a date, and as 8 and 6 in an RFC, on a messaging app's copy", {
     timeout: 60_000,
   }, async () => {
-    // Shrunk to 0.85× and saved at q80, dev-011's `10-MAR-2025` reads `16-MAR-2025`, and dev-028's RFC
+    // Shrunk to 0.85× and saved at q80, one fixture's `10-MAR-2025` reads `16-MAR-2025`, and another's RFC
     // `FSL040722CN0` reads `FSL048722CN6` (a one-edit 13-character misreading of the header re-read then won).
     const copy = async (name: string): Promise<Buffer> => {
       const { photo } = fixture(name);

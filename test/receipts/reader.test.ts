@@ -339,7 +339,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
 });
 
 describe('a photo read as garbage (no total, no date)', () => {
-  // What tesseract makes of a page on its side: unsure letters (dev-001 turned: 31–42 of 100).
+  // What tesseract makes of a page on its side: unsure letters (a clean dev photo turned: 31–42 of 100).
   const garbage = { text: 'VINIT NI JUNILVA\nL F 5 AI SA', confidence: 35 };
 
   it('is read again turned, likeliest turn first, and the first turn that finds a total or date is kept', async () => {
@@ -409,7 +409,7 @@ describe('a first reading that missed most of the ticket', () => {
         bbox: { x0: i * 50, y0: line * 30, x1: i * 50 + 40, y1: line * 30 + 20 },
       })),
     );
-  // dev-003's photo: the table's dark band around the paper, which framelessPage whitens.
+  // A photo with the table's dark band around the paper, which framelessPage whitens.
   const framed = readFileSync('fixtures/receipts/dev-003-clean.jpg');
   const sparse = 'MERCADOS FRESCOS\nTOTAL 228.52';
 
@@ -491,7 +491,7 @@ describe('rfcBox', () => {
   });
 });
 
-// dev-021's photo: its title `EL FARO 24H`, between stars, at y 52–151 of the prepared page; the first reading
+// A photo whose title is `EL FARO 24H`, between stars, at y 52–151 of the prepared page; the first reading
 // here starts with the razón social at y 163.
 const photo = readFileSync('fixtures/receipts/dev-021-mild.jpg');
 // Fifty words or more: a full reading, not one the band around the paper cut short.

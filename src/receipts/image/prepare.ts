@@ -174,13 +174,34 @@ const FRAME_EDGE = 3;
 
 /**
  * The page with the table's dark band around the paper whitened (ink from the outer margin running down half
- * the page, or encircling most of it).
+ * the page, or encircling most of it); its renderings at other ink levels have the same pixels whitened.
  */
 export function framelessPage(page: PreparedPage): PreparedPage | null {
-  const { data, width, height } = page.gray;
+  const frame = frameMask(page.gray);
+  if (!frame) return null;
+  const gray = whitened(page.gray, frame);
+  return {
+    ...page,
+    pgm: pgmOf(gray),
+    png: once(() => toPng(gray)),
+    gray,
+    withInk: async (black) => whitened(await page.withInk(black), frame),
+  };
+}
+
+/** `g` with the pixels `mask` marks white. */
+function whitened(g: Gray, mask: Uint8Array): Gray {
+  const data = Uint8Array.from(g.data);
+  for (let i = 0; i < data.length; i++) if (mask[i]) data[i] = 255;
+  return { ...g, data };
+}
+
+/** The pixels of the table's dark band around the paper and of its soft edge, or null when there is none. */
+function frameMask(g: Gray): Uint8Array | null {
+  const { data, width, height } = g;
   const seen = new Uint8Array(width * height);
   const band = Math.round(Math.min(width, height) * 0.2);
-  const out = Uint8Array.from(data);
+  const mask = new Uint8Array(width * height);
   let found = false;
   const dark = (i: number): boolean => (data[i] ?? 255) < 160;
   for (let y = 0; y < height; y += 2) {
@@ -197,8 +218,8 @@ export function framelessPage(page: PreparedPage): PreparedPage | null {
       for (const j of pixels) {
         const [px, py] = [j % width, Math.floor(j / width)];
         for (let yy = Math.max(0, py - FRAME_EDGE); yy <= Math.min(height - 1, py + FRAME_EDGE); yy++)
-          out.fill(
-            255,
+          mask.fill(
+            1,
             yy * width + Math.max(0, px - FRAME_EDGE),
             yy * width + Math.min(width, px + FRAME_EDGE + 1),
           );
@@ -206,9 +227,7 @@ export function framelessPage(page: PreparedPage): PreparedPage | null {
       found = true;
     }
   }
-  if (!found) return null;
-  const gray = { data: out, width, height };
-  return { ...page, pgm: pgmOf(gray), png: once(() => toPng(gray)), gray };
+  return found ? mask : null;
 }
 
 /** A binary PGM (P5): writing it is a copy, and tesseract decodes it faster than a PNG (same pixels, same text). */
