@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readItems } from '../../src/receipts/extract/extract.items.js';
 import { extractFields } from '../../src/receipts/extract/extract.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
+import { ocr } from './extract.helpers.js';
 
 /** The items of a ticket, fitted to `targets` (none: as read). */
 const items = (text: string, targets: Array<number | null> = []) => readItems(toLines(text)).fitTo(targets);
@@ -22,6 +23,16 @@ describe('items: layouts', () => {
     expect(items(text)).toEqual([
       { description: 'MAGNA', quantity: 42.669, amount: 102875 },
       { description: 'ADITIVO', quantity: 1, amount: 9347 },
+    ]);
+  });
+
+  it('reads `IMPORTE` over the tax and the TOTAL as the items\' subtotal, not as a header above them', () => {
+    const { fields } = extractFields(ocr('amounts/reads-importe-over-the-tax-as-the-subtotal'), TODAY);
+    expect(fields).toMatchObject({ subtotal: 29019, iva: 1375, total: 30394 });
+    expect(fields.items?.map((i) => [i.description, i.quantity, i.amount])).toEqual([
+      ['LORATADINA 10MG', 1, 4690],
+      ['PARACETAMOL 500MG 20TAB', 3, 15735],
+      ['GASAS ESTERILES', 2, 8594],
     ]);
   });
 

@@ -138,7 +138,10 @@ export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number;
   for (let i = 0; i + 2 < lines.length; i++) {
     const [first, taxLine, last] = [lines[i]?.norm ?? '', lines[i + 1]?.norm ?? '', lines[i + 2]?.norm ?? ''];
     const kinds = [classify(first), classify(taxLine), classify(last)];
-    const fits = ['subtotal', 'iva', 'total'].map((kind, k) => kinds[k] === null || kinds[k] === kind);
+    // (`IMPORTE` over the tax and the TOTAL is the subtotal: what the items came to.)
+    const fits = ['subtotal', 'iva', 'total'].map(
+      (kind, k) => kinds[k] === null || kinds[k] === kind || (k === 0 && kinds[k] === 'importe'),
+    );
     // The amount column drifted a line down past its labels while the SUBTOTAL label's line was lost.
     const drifted =
       TAX_LINE.test(first) &&

@@ -140,11 +140,16 @@ const RATE = /\d[.,]\d{2}\s?\/\s?[A-Z]+\.?$/;
 /** A fuel block's own lines, printed after its amount too (`PRECIO UNITARIO: $24.00`). */
 const BLOCK_LINE = /^(?:PRECIO|LITROS|LTS|VOLUMEN|IMPORTE|MONTO|PRODUCTO)\b/;
 
+/** `IMPORTE 1,457.11` alone over the tax or the TOTAL: the items' sum, which ends them (a fuel block's goes on). */
+const SUM_AS_IMPORTE = /^IMPORTE\s?:?\s?\$?\s?\d[\d,]*[.,]\d{2}\s*$/;
+
 function itemZone(lines: Line[]): Line[] {
   const end = lines.findIndex(
     (l, i) =>
-      STOP.test(l.norm) &&
-      (moneyIn(l.norm).length > 0 || (TOTAL_LINE.test(l.norm) && AMOUNT_ONLY.test(lines[i + 1]?.norm ?? ''))),
+      (STOP.test(l.norm) &&
+        (moneyIn(l.norm).length > 0 ||
+          (TOTAL_LINE.test(l.norm) && AMOUNT_ONLY.test(lines[i + 1]?.norm ?? '')))) ||
+      (SUM_AS_IMPORTE.test(l.norm) && STOP.test(lines[i + 1]?.norm ?? '')),
   );
   const stop = end < 0 ? lines.length : end;
   let start = 0;
