@@ -21,6 +21,12 @@ describe('names as printed', () => {
     expect(asPrinted('MUNOZ PENA', 'muñoz peña\nMUNOZ PENA')).toBe('MUÑOZ PEÑA');
   });
 
+  it('spells a razón social as its own line prints it, not as a title printing the name without the company type', () => {
+    const text = 'TLAPALERÍA LA FRONTERA\nTLAPALERIA LA FRONTERA SA DE CV\nRFC TFR000407QD7';
+    expect(asPrinted('TLAPALERIA LA FRONTERA SA DE CV', text)).toBe('TLAPALERIA LA FRONTERA SA DE CV');
+    expect(asPrinted('TLAPALERIA LA FRONTERA', text)).toBe('TLAPALERÍA LA FRONTERA');
+  });
+
   it('leaves words no line marks, and words the rules corrected, as they are', () => {
     expect(asPrinted('COMERCIAL OXXO SA DE CV', 'C0MERCIAL 0XXO SA DE CV')).toBe('COMERCIAL OXXO SA DE CV');
     // Only lines that print the name (or two of its words) spell it: an item's accent is no store's.

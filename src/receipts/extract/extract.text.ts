@@ -55,25 +55,16 @@ export const withoutCompanyType = (name: string): string => name.replace(COMPANY
 
 /**
  * `s` (a name built from accent-free lines) with each word spelt as the lines printing the whole name spell
- * it most often, a marked spelling on a tie: OCR drops thin accents more often than it invents them.
+ * it most often, a marked spelling on a tie: OCR drops thin accents more often than it invents them. Lines that
+ * print it with its company type, the razón social's own, go before a title printing the name alone.
  */
 export function asPrinted(s: string, text: string): string {
   const name = (withoutCompanyType(s) || s).match(/[A-Z]+/g) ?? [];
   if (!name.length) return s;
-  const forms = new Map<string, Map<string, number>>();
-  for (const line of text.normalize('NFC').split('\n')) {
-    const runs = (line.match(/\p{L}+/gu) ?? []).map((run) => {
-      const up = run.toUpperCase();
-      return { up, plain: stripAccents(up) };
-    });
-    const at = runs.findIndex((_, i) => name.every((w, k) => runs[i + k]?.plain === w));
-    if (at < 0) continue;
-    for (const { up, plain } of runs.slice(at, at + name.length)) {
-      const seen = forms.get(plain) ?? new Map<string, number>();
-      seen.set(up, (seen.get(up) ?? 0) + 1);
-      forms.set(plain, seen);
-    }
-  }
+  const lines = text.normalize('NFC').split('\n');
+  const whole = s.match(/[A-Z]+/g) ?? [];
+  const withType = whole.length > name.length ? spellings(whole, lines) : new Map();
+  const forms = withType.size ? withType : spellings(name, lines);
   return s.replace(/[A-Z]+/g, (w) => {
     let best = w;
     let most = 0;
@@ -81,6 +72,25 @@ export function asPrinted(s: string, text: string): string {
       if (n > most || (n === most && form !== w)) [best, most] = [form, n];
     return best;
   });
+}
+
+/** How often each of `words` (accent-free) is printed in each spelling, on the lines printing them in a row. */
+function spellings(words: string[], lines: string[]): Map<string, Map<string, number>> {
+  const forms = new Map<string, Map<string, number>>();
+  for (const line of lines) {
+    const runs = (line.match(/\p{L}+/gu) ?? []).map((run) => {
+      const up = run.toUpperCase();
+      return { up, plain: stripAccents(up) };
+    });
+    const at = runs.findIndex((_, i) => words.every((w, k) => runs[i + k]?.plain === w));
+    if (at < 0) continue;
+    for (const { up, plain } of runs.slice(at, at + words.length)) {
+      const seen = forms.get(plain) ?? new Map<string, number>();
+      seen.set(up, (seen.get(up) ?? 0) + 1);
+      forms.set(plain, seen);
+    }
+  }
+  return forms;
 }
 
 /** What the rules match against: upper case, accents removed, dashes plain, spaces collapsed. */
