@@ -259,6 +259,21 @@ describe('evidence for the date and the name', () => {
     for (const whole of ['DISTRIBUIDORA FARMACEUTICA DEL ISTMO S.C.', 'FARMACIA GUADALAJARA SA DE CV'])
       expect(weighEvidence(data({ vendor_name: whole }), TODAY).vendor_name).not.toContain('!word cut short');
   });
+
+  it('doubts a name word the title prints longer after the same word, not a title that only adds words', () => {
+    const name = 'TIENDAS DE CONVENIENCIA EL CARDEN S.A. DE C.V.';
+    const cut = data({ vendor_name: name, vendor_store_name: 'EL CARDENAL', text: `EL CARDENAL\n${name}` });
+    expect(weighEvidence(cut, TODAY).vendor_name).toContain('!word cut short');
+    expect(confidenceOf(weighEvidence(cut, TODAY)).vendor_name).toBeLessThan(0.9);
+    for (const [vendor_name, vendor_store_name] of [
+      ['TIENDAS DE CONVENIENCIA EL CARDENAL S.A. DE C.V.', 'EL CARDENAL'],
+      ['MINISUPER LA ESQUINA SA DE CV', 'SUPER LA ESQUINA 24H'],
+      ['FARMACIA SAN JOSE SA DE CV', 'FARMACIAS SAN JOSE'],
+    ])
+      expect(weighEvidence(data({ vendor_name, vendor_store_name }), TODAY).vendor_name).not.toContain(
+        '!word cut short',
+      );
+  });
 });
 
 describe('a name as printed', () => {

@@ -415,8 +415,30 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
   if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(bare) || speckWord(at, name))
     out.push('!lone letter');
-  if (bare.split(/[\s,]+/).some(cutShort)) out.push('!word cut short');
+  if (bare.split(/[\s,]+/).some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name))
+    out.push('!word cut short');
   return out;
+}
+
+/**
+ * A word of the name the title prints longer after the same word (`EL CARDEN` under the title `EL CARDENAL`): the
+ * razón social holds the commercial name, so the title is a second printing of that word.
+ */
+function cutShortOfTitle(name: string, title: string | null): boolean {
+  if (!title) return false;
+  const words = (s: string): string[] =>
+    stripAccents(s.toUpperCase())
+      .split(/[\s,.]+/)
+      .filter(Boolean);
+  const [n, t] = [words(name), words(title)];
+  return n.some(
+    (w, i) =>
+      i > 0 &&
+      w.length >= 4 &&
+      t.some(
+        (u, j) => j > 0 && t[j - 1] === n[i - 1] && u.length > w.length && u.startsWith(w) && !n.includes(u),
+      ),
+  );
 }
 
 /** Every key field's evidence, from the values chosen and the text of all readings (its lines, when split already). */
