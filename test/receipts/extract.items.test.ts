@@ -26,7 +26,7 @@ describe('items: layouts', () => {
     ]);
   });
 
-  it('reads `IMPORTE` over the tax and the TOTAL as the items\' subtotal, not as a header above them', () => {
+  it("reads `IMPORTE` over the tax and the TOTAL as the items' subtotal, not as a header above them", () => {
     const { fields } = extractFields(ocr('amounts/reads-importe-over-the-tax-as-the-subtotal'), TODAY);
     expect(fields).toMatchObject({ subtotal: 29019, iva: 1375, total: 30394 });
     expect(fields.items?.map((i) => [i.description, i.quantity, i.amount])).toEqual([
