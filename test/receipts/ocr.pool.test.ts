@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { prepareImage } from '../../src/receipts/image/prepare.js';
+import { preparePage } from '../../src/receipts/image/prepare.js';
 import { createTesseractEngine, wordsOfTsv } from '../../src/receipts/ocr/ocr.js';
 
 describe('tesseract pool lifecycle', () => {
   it('recycles a worker after N jobs, keeps answering, and closes cleanly', { timeout: 60_000 }, async () => {
     const engine = createTesseractEngine({ workers: 1, recycleAfter: 2 });
     // A small crop keeps the five recognitions fast.
-    const full = await prepareImage(readFileSync('fixtures/receipts/dev-001-clean.jpg'));
     const sharp = (await import('sharp')).default;
+    const { gray } = await preparePage(readFileSync('fixtures/receipts/dev-001-clean.jpg'));
+    const full = await sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } })
+      .png()
+      .toBuffer();
     const meta = await sharp(full).metadata();
     const crop = await sharp(full)
       .extract({ left: 0, top: 0, width: meta.width ?? 100, height: Math.round((meta.height ?? 100) / 6) })

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/clock.js';
 import type { Extraction } from '../../src/receipts/extract/extract.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
-import { createFakeOcrEngine } from '../../src/receipts/ocr/ocr.fake.js';
 import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpLines } from '../../src/receipts/ocr/warmup.js';
 import {
   createReceiptReader,
@@ -14,6 +13,7 @@ import {
   voteRfc,
   withoutEdgeSpecks,
 } from '../../src/receipts/receipts.reader.js';
+import { createFakeOcrEngine } from './ocr.fake.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
 // Ticket dates are judged against the reader's clock: a fixed one keeps these tests true in any year.

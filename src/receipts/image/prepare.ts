@@ -26,17 +26,10 @@ const DECODE = { failOn: 'none', limitInputPixels: DECODE_PIXEL_CEILING } as con
 const oriented = (image: Buffer, turn: Turn): Img =>
   turn ? sharp(image, DECODE).autoOrient().rotate(turn) : sharp(image, DECODE).rotate();
 
-/** Turns a phone photo into a flat, high-contrast grayscale PNG for OCR. */
-export async function prepareImage(image: Buffer, options: PrepareOptions = {}): Promise<Buffer> {
-  return (await preparePage(image, options)).png();
-}
-
 /** A prepared page, and the same page mapped at another ink level. */
 export interface PreparedPage {
   /** The page as an uncompressed PGM (pgmOf), what the readings get. */
   pgm: Buffer;
-  /** The same page as PNG (what prepareImage gives); made on first use. */
-  png(): Promise<Buffer>;
   /** The same page as raw grey pixels: the checks on the ink and the re-reads' crops work on these. */
   gray: Gray;
   /** The page mapped at another ink level (see PrepareOptions.black), as raw grey pixels. */
@@ -139,7 +132,7 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
     return Math.abs(angle) >= 0.3 ? toGray(rawSharp(flat).rotate(angle, { background: '#ffffff' })) : flat;
   };
   const page = await render(opts.black);
-  return { pgm: pgmOf(page), png: once(() => toPng(page)), gray: page, withInk: render, scale: opts.scale };
+  return { pgm: pgmOf(page), gray: page, withInk: render, scale: opts.scale };
 }
 
 /** The page and its 1/8 background cut to the paper's box, with the paper's outline as spans of each row. */
@@ -180,21 +173,15 @@ export function framelessPage(page: PreparedPage): PreparedPage | null {
   const frame = frameMask(page.gray);
   if (!frame) return null;
   const gray = whitened(page.gray, frame);
-  return {
-    ...page,
-    pgm: pgmOf(gray),
-    png: once(() => toPng(gray)),
-    gray,
-    withInk: async (black) => whitened(await page.withInk(black), frame),
-  };
+  const withInk = async (black: number): Promise<Gray> => whitened(await page.withInk(black), frame);
+  return { ...page, pgm: pgmOf(gray), gray, withInk };
 }
 
 /** `g` with the pixels `mask` marks white. */
-function whitened(g: Gray, mask: Uint8Array): Gray {
-  const data = Uint8Array.from(g.data);
-  for (let i = 0; i < data.length; i++) if (mask[i]) data[i] = 255;
-  return { ...g, data };
-}
+const whitened = (g: Gray, mask: Uint8Array): Gray => ({
+  ...g,
+  data: g.data.map((v, i) => (mask[i] ? 255 : v)),
+});
 
 /** The pixels of the table's dark band around the paper and of its soft edge, or null when there is none. */
 function frameMask(g: Gray): Uint8Array | null {
@@ -202,7 +189,6 @@ function frameMask(g: Gray): Uint8Array | null {
   const seen = new Uint8Array(width * height);
   const band = Math.round(Math.min(width, height) * 0.2);
   const mask = new Uint8Array(width * height);
-  let found = false;
   const dark = (i: number): boolean => (data[i] ?? 255) < 160;
   for (let y = 0; y < height; y += 2) {
     for (let x = 0; x < width; x += 2) {
@@ -217,35 +203,18 @@ function frameMask(g: Gray): Uint8Array | null {
       // Its soft edge too (the photo's blur), or tesseract reads the faint outline left as `|` and `1`.
       for (const j of pixels) {
         const [px, py] = [j % width, Math.floor(j / width)];
+        const [x0, x1] = [Math.max(0, px - FRAME_EDGE), Math.min(width, px + FRAME_EDGE + 1)];
         for (let yy = Math.max(0, py - FRAME_EDGE); yy <= Math.min(height - 1, py + FRAME_EDGE); yy++)
-          mask.fill(
-            1,
-            yy * width + Math.max(0, px - FRAME_EDGE),
-            yy * width + Math.min(width, px + FRAME_EDGE + 1),
-          );
+          mask.fill(1, yy * width + x0, yy * width + x1);
       }
-      found = true;
     }
   }
-  return found ? mask : null;
+  return mask.includes(1) ? mask : null;
 }
 
 /** A binary PGM (P5): writing it is a copy, and tesseract decodes it faster than a PNG (same pixels, same text). */
 export const pgmOf = (g: Gray): Buffer =>
   Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'ascii'), g.data]);
-
-/** `make` run once, on the first call; later calls get the same promise. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | null = null;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-
-/** A single-channel PNG, fast to write. */
-const toPng = (g: Gray): Promise<Buffer> =>
-  rawSharp(g).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
 
 function rawSharp(g: Gray): Img {
   return sharp(g.data, {

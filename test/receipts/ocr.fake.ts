@@ -1,4 +1,4 @@
-import type { OcrEngine, OcrOptions, OcrResult } from './ocr.js';
+import type { OcrEngine, OcrOptions, OcrResult } from '../../src/receipts/ocr/ocr.js';
 
 /** Returns canned OCR results; records what it was asked. */
 export function createFakeOcrEngine(
