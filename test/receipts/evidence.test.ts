@@ -269,6 +269,10 @@ describe('evidence for the date and the name', () => {
       ['TIENDAS DE CONVENIENCIA EL CARDENAL S.A. DE C.V.', 'EL CARDENAL'],
       ['MINISUPER LA ESQUINA SA DE CV', 'SUPER LA ESQUINA 24H'],
       ['FARMACIA SAN JOSE SA DE CV', 'FARMACIAS SAN JOSE'],
+      ['MINISUPER LA ESQUINA SA DE CV', 'LA ESQUINA-CENTRO'],
+      ['MINISUPER LA ESQUINA SA DE CV', "LA ESQUINA'S"],
+      ['TIENDAS EL GUERO SA DE CV', 'EL GUEROS'],
+      ['TAQUERIA EL PASTOR SA DE CV', 'EL PASTORI'],
     ])
       expect(weighEvidence(data({ vendor_name, vendor_store_name }), TODAY).vendor_name).not.toContain(
         '!word cut short',

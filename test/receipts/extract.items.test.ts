@@ -36,6 +36,30 @@ describe('items: layouts', () => {
     ]);
   });
 
+  it("keeps a fuel sale's `IMPORTE` for the sale: no item made of its price lines, the items after it kept", () => {
+    for (const fuel of [
+      [
+        'COMBUSTIBLE: MAGNA',
+        'CANTIDAD: 20.000 LTS',
+        'PRECIO UNITARIO: $23.45',
+        'IMPORTE: $469.00',
+        'TOTAL: $469.00',
+      ],
+      ['MAGNA 20.000 LTS', 'P.U. $23.45', 'IMPORTE: $469.00', 'TOTAL: $469.00'],
+    ])
+      expect(items(fuel.join('\n'))).toEqual([]);
+    const text = [
+      'PRODUCTO: MAGNA',
+      'LITROS: 20.000',
+      'PRECIO/LITRO: $23.45',
+      'IMPORTE: $469.00',
+      'IVA INCLUIDO',
+      '1 ACEITE MOTOR 1L $189.00',
+      'TOTAL M.N. $658.00',
+    ].join('\n');
+    expect(items(text).map((i) => i.description)).toEqual(['MAGNA', 'ACEITE MOTOR 1L']);
+  });
+
   it('takes the quantity line under an item whatever OCR made of the times sign, and a sold-by unit', () => {
     const text = [
       'CANT DESCRIPCION IMPORTE',

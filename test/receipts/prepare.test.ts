@@ -30,9 +30,6 @@ describe('preparePage', () => {
     for (const file of ['dev-001-clean.jpg', 'dev-021-mild.jpg']) {
       const photo = readFileSync(`fixtures/receipts/${file}`);
       const page = await preparePage(photo);
-      expect(Buffer.from(page.gray.data).equals(Buffer.from((await preparePage(photo)).gray.data))).toBe(
-        true,
-      );
       const bold = await page.withInk(0.6);
       const alone = await preparePage(photo, { black: 0.6 });
       expect(Buffer.from(bold.data).equals(Buffer.from(alone.gray.data))).toBe(true);
@@ -83,15 +80,10 @@ describe('preparePage', () => {
     expect(Buffer.from(cut.data).equals(bySharp)).toBe(true);
   });
 
-  it('hands the first reading a PGM of exactly the pixels of the PNG the re-reads crop', async () => {
+  it('hands the first reading a PGM of exactly the grey pixels the re-reads crop', async () => {
     const page = await preparePage(readFileSync('fixtures/receipts/dev-001-clean.jpg'));
-    const { data, info } = await sharp(await pngOf(page.gray))
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const header = `P5\n${info.width} ${info.height}\n255\n`;
+    const header = `P5\n${page.gray.width} ${page.gray.height}\n255\n`;
     expect(page.pgm.subarray(0, header.length).toString('ascii')).toBe(header);
-    expect(page.pgm.subarray(header.length).equals(data)).toBe(true);
     expect(page.pgm.subarray(header.length).equals(page.gray.data)).toBe(true);
   });
 });

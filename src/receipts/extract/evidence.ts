@@ -421,23 +421,16 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
 }
 
 /**
- * A word of the name the title prints longer after the same word (`EL CARDEN` under the title `EL CARDENAL`): the
- * razón social holds the commercial name, so the title is a second printing of that word.
+ * The name's last word printed two letters longer or more in the title after the same word (`EL CARDEN` under
+ * `EL CARDENAL`): the razón social holds the commercial name, so the title prints again the word its line end cut.
  */
 function cutShortOfTitle(name: string, title: string | null): boolean {
-  if (!title) return false;
-  const words = (s: string): string[] =>
-    stripAccents(s.toUpperCase())
-      .split(/[\s,.]+/)
-      .filter(Boolean);
-  const [n, t] = [words(name), words(title)];
-  return n.some(
-    (w, i) =>
-      i > 0 &&
-      w.length >= 4 &&
-      t.some(
-        (u, j) => j > 0 && t[j - 1] === n[i - 1] && u.length > w.length && u.startsWith(w) && !n.includes(u),
-      ),
+  const words = (s: string): string[] => stripAccents(s.toUpperCase()).match(/[A-Z]+/g) ?? [];
+  const [n, t] = [words(name), words(title ?? '')];
+  const [before, last] = [n[n.length - 2], n[n.length - 1] ?? ''];
+  return (
+    last.length >= 4 &&
+    t.some((u, j) => j > 0 && t[j - 1] === before && u.length >= last.length + 2 && u.startsWith(last))
   );
 }
 

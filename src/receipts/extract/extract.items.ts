@@ -140,8 +140,16 @@ const RATE = /\d[.,]\d{2}\s?\/\s?[A-Z]+\.?$/;
 /** A fuel block's own lines, printed after its amount too (`PRECIO UNITARIO: $24.00`). */
 const BLOCK_LINE = /^(?:PRECIO|LITROS|LTS|VOLUMEN|IMPORTE|MONTO|PRODUCTO)\b/;
 
-/** `IMPORTE 1,457.11` alone over the tax or the TOTAL: the items' sum, which ends them (a fuel block's goes on). */
-const SUM_AS_IMPORTE = /^IMPORTE\s?:?\s?\$?\s?\d[\d,]*[.,]\d{2}\s*$/;
+/** A tax (IVA, IEPS) or TOTAL label opening a line (an IVA said to be included is none). */
+const TAX_OR_TOTAL = /^\W*(?:IMPUESTOS?|[IL1]\.?\s?(?:V\.?\s?A(?!.*\bINCL)|E\.?P\.?S)|T[O0]TA[LI1])\b/;
+/** A fuel sale's own line (`PRECIO UNITARIO: $23.45`, `20.000 LTS`): its `IMPORTE` is the sale's. */
+const FUEL_LINE = /^(?:PRECIO|LITROS|LTS|VOLUMEN|CANTIDAD|P\.?\s?U)\b.*\d|\d\s?(?:LTS?|LITROS)\b/;
+
+/** `IMPORTE 1,457.11` alone over the tax or the TOTAL, no fuel sale above: the items' sum, which ends them. */
+const importeSum = (lines: Line[], i: number): boolean =>
+  /^IMPORTE\s?:?\s?\$?\s?\d[\d,]*[.,]\d{2}\s*$/.test(lines[i]?.norm ?? '') &&
+  TAX_OR_TOTAL.test(lines[i + 1]?.norm ?? '') &&
+  !lines.slice(0, i).some((l) => FUEL_LINE.test(l.norm));
 
 function itemZone(lines: Line[]): Line[] {
   const end = lines.findIndex(
@@ -149,7 +157,7 @@ function itemZone(lines: Line[]): Line[] {
       (STOP.test(l.norm) &&
         (moneyIn(l.norm).length > 0 ||
           (TOTAL_LINE.test(l.norm) && AMOUNT_ONLY.test(lines[i + 1]?.norm ?? '')))) ||
-      (SUM_AS_IMPORTE.test(l.norm) && STOP.test(lines[i + 1]?.norm ?? '')),
+      importeSum(lines, i),
   );
   const stop = end < 0 ? lines.length : end;
   let start = 0;

@@ -63,8 +63,8 @@ export function asPrinted(s: string, text: string): string {
   if (!name.length) return s;
   const lines = text.normalize('NFC').split('\n');
   const whole = s.match(/[A-Z]+/g) ?? [];
-  const withType = whole.length > name.length ? spellings(whole, lines) : new Map();
-  const forms = withType.size ? withType : spellings(name, lines);
+  const withType = whole.length > name.length ? spellings(whole, lines) : null;
+  const forms = withType?.size ? withType : spellings(name, lines);
   return s.replace(/[A-Z]+/g, (w) => {
     let best = w;
     let most = 0;

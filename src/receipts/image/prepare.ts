@@ -177,7 +177,7 @@ export function framelessPage(page: PreparedPage): PreparedPage | null {
   return { ...page, pgm: pgmOf(gray), gray, withInk };
 }
 
-/** `g` with the pixels `mask` marks white. */
+/** `g` with the pixels `mask` marks white (a page at another ink has the page's size: the same crop and skew). */
 const whitened = (g: Gray, mask: Uint8Array): Gray => ({
   ...g,
   data: g.data.map((v, i) => (mask[i] ? 255 : v)),
