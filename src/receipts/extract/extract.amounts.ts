@@ -69,7 +69,8 @@ const RULES: Array<[Kind, RegExp]> = [
 /** `TOTAL (IVA INCLUIDO) 286.81`: the total, the tax only said to be in it. */
 const TOTAL_TAX_IN = new RegExp(String.raw`^\W*${TOTAL_WORD}\s?\(\s?(?:IVA|I\.V\.A\.?)\s?INC`);
 
-function classify(norm: string): Kind | null {
+/** What amount a line's label announces (subtotal, a tax, the total, a payment…), or null for none. */
+export function classify(norm: string): Kind | null {
   // A suggested tip (`PROPINA SUGERIDA 10%`, `SUGERENCIA DE PROPINA:`) is no amount of the purchase.
   if (/SUGER(?:ID|ENCIA)/.test(norm)) return null;
   if (/ARTICULOS:|PRECIOS CON IVA|IVA INCLUIDO$|^\(/.test(norm) && !moneyIn(norm).length) return null;

@@ -1,4 +1,5 @@
 import type { ReceiptItem } from '../receipt.types.js';
+import { classify } from './extract.amounts.js';
 import { DISCOUNT_WORDS, type Line, type Money, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
 import { confusions, oneSwapped } from './lookalike.js';
 
@@ -140,15 +141,13 @@ const RATE = /\d[.,]\d{2}\s?\/\s?[A-Z]+\.?$/;
 /** A fuel block's own lines, printed after its amount too (`PRECIO UNITARIO: $24.00`). */
 const BLOCK_LINE = /^(?:PRECIO|LITROS|LTS|VOLUMEN|IMPORTE|MONTO|PRODUCTO)\b/;
 
-/** A tax (IVA, IEPS) or TOTAL label opening a line (an IVA said to be included is none). */
-const TAX_OR_TOTAL = /^\W*(?:IMPUESTOS?|[IL1]\.?\s?(?:V\.?\s?A(?!.*\bINCL)|E\.?P\.?S)|T[O0]TA[LI1])\b/;
 /** A fuel sale's own line (`PRECIO UNITARIO: $23.45`, `20.000 LTS`): its `IMPORTE` is the sale's. */
 const FUEL_LINE = /^(?:PRECIO|LITROS|LTS|VOLUMEN|CANTIDAD|P\.?\s?U)\b.*\d|\d\s?(?:LTS?|LITROS)\b/;
 
 /** `IMPORTE 1,457.11` alone over the tax or the TOTAL, no fuel sale above: the items' sum, which ends them. */
 const importeSum = (lines: Line[], i: number): boolean =>
   /^IMPORTE\s?:?\s?\$?\s?\d[\d,]*[.,]\d{2}\s*$/.test(lines[i]?.norm ?? '') &&
-  TAX_OR_TOTAL.test(lines[i + 1]?.norm ?? '') &&
+  ['iva', 'ieps', 'total'].includes(classify(lines[i + 1]?.norm ?? '') ?? '') &&
   !lines.slice(0, i).some((l) => FUEL_LINE.test(l.norm));
 
 function itemZone(lines: Line[]): Line[] {
