@@ -3,7 +3,7 @@ import { type Clock, systemClock } from '../clock.js';
 import { chooseDate, chooseRfc, chooseTotal, readingDates } from './extract/choose.js';
 import { mendCompanyType } from './extract/company.type.js';
 import { confidenceOf } from './extract/confidence.js';
-import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
+import { type CatalogLookup, lettersAgree, weighEvidence } from './extract/evidence.js';
 import { extractDateTime } from './extract/extract.dates.js';
 import {
   type Extraction,
@@ -14,6 +14,7 @@ import {
 } from './extract/extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract/extract.rfc.js';
 import { asPrinted, editLine, type TitleToken, titleLines, toLines } from './extract/extract.text.js';
+import { rfcFromChoices } from './extract/rfc.choices.js';
 import {
   cropBox,
   framelessPage,
@@ -57,6 +58,11 @@ export interface ReceiptReaderOptions {
   titlePass?: boolean;
   /** Re-read the date's lines (or the whole page) at a bolder ink when the date is unsure after the other re-reads. On by default. */
   datePass?: boolean;
+  /**
+   * Re-read the RFC's words when the RFC is unsure after the other re-reads, and offer the RFC their characters'
+   * alternatives spell (rfcFromChoices). On by default.
+   */
+  rfcPass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
   /** The merchant catalog the RFC and razón social are checked against (default: the curated catalog). */
@@ -190,27 +196,35 @@ export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Bo
   return box;
 }
 
+/** Re-reads of the RFC's words: the page's text with each in place of the first reading's, and that line alone. */
+interface RfcWordsReadings {
+  readings: Array<{ text: string; line: string }>;
+  /** The RFC each re-read's character alternatives spell, where they spell one (rfcFromChoices). */
+  spelled: string[];
+}
+
 /** Re-reads the RFC's words alone (PSM 7) cut out of `pages` (a page at several inks), the first also larger. */
 async function rfcWordsReadings(
   engine: OcrEngine,
   pages: Gray[],
   first: OcrResult,
-): Promise<Array<{ text: string; line: string }>> {
+): Promise<RfcWordsReadings> {
   const token = first.words ? rfcTokenWords(first.words) : null;
-  if (!token) return [];
+  if (!token) return { readings: [], spelled: [] };
   const box = rfcBox(token);
   const [head] = token.words as [OcrWord, ...OcrWord[]];
-  const out: Array<{ text: string; line: string }> = [];
   // The pages' readings are independent: on a pool with a free worker they run side by side (asked for in the
   // pages' order, which a fake engine's canned answers follow).
   const crop = (page: Gray, scale = RFC_WORDS_SCALE) => cropBox(page, box, 0.6 * (box.y1 - box.y0), scale);
   const cuts = await Promise.all([...pages.map((p) => crop(p)), crop(pages[0] as Gray, RFC_WORDS_LARGER)]);
-  const values = await Promise.all(
-    cuts.map(async (cut) =>
-      (await engine.recognize(pgmOf(cut), { psm: '7' })).text.replace(/\s+/g, ' ').trim(),
-    ),
+  const reads = await Promise.all(
+    cuts.map((cut) => engine.recognize(pgmOf(cut), { psm: '7', choices: true })),
   );
-  for (const value of values) {
+  const out: RfcWordsReadings = { readings: [], spelled: [] };
+  for (const read of reads) {
+    const spelled = read.choices ? rfcFromChoices(read.choices) : null;
+    if (spelled) out.spelled.push(spelled);
+    const value = read.text.replace(/\s+/g, ' ').trim();
     if (!value) continue;
     // A label read before the words is put back; without one, only the word is replaced (no label is invented).
     const text = editLine(first.text, head.line, (l) =>
@@ -220,9 +234,16 @@ async function rfcWordsReadings(
           ? value
           : `R.F.C. ${value}`,
     );
-    out.push({ text, line: toLines(text)[head.line]?.raw ?? value });
+    out.readings.push({ text, line: toLines(text)[head.line]?.raw ?? value });
   }
   return out;
+}
+
+/** What the RFC's rescue found: the RFC the readings vote for, their lines, and the RFCs the re-reads spell. */
+interface Rescue {
+  rfc: { rfc: string; confidence: number } | null;
+  text: string;
+  spelled: string[];
 }
 
 /** An RFC still weak after the header re-read. */
@@ -232,13 +253,14 @@ async function rescueRfc(
   first: OcrResult,
   readings: Extraction[],
   extractFields: (text: string) => Extraction,
-): Promise<{ rfc: { rfc: string; confidence: number } | null; text: string }> {
+): Promise<Rescue> {
   const added: string[] = [];
   // The bolder page brings back faded strokes (a thermal value printed light); the default suits heavy fonts.
   const bolder = await page.withInk(BOLDER_INK);
-  for (const alone of await rfcWordsReadings(engine, [page.gray, bolder], first)) {
-    readings.push(extractFields(alone.text));
-    added.push(alone.line);
+  const alone = await rfcWordsReadings(engine, [page.gray, bolder], first);
+  for (const read of alone.readings) {
+    readings.push(extractFields(read.text));
+    added.push(read.line);
   }
   // The whole header at the bolder ink (a read at 2×, the dearest of the re-reads) only when the words alone did
   // not settle the RFC: it finds an RFC mainly where the RFC's words could not be located.
@@ -249,11 +271,8 @@ async function rescueRfc(
     added.push(header.text);
   }
   const voted = voteRfc(readings);
-  if (!voted) return { rfc: null, text: added.join('\n') };
-  return {
-    rfc: { rfc: nameJudgesBlindLetters(voted, readings), confidence: voted.confidence },
-    text: added.join('\n'),
-  };
+  const rfc = voted && { rfc: nameJudgesBlindLetters(voted, readings), confidence: voted.confidence };
+  return { rfc, text: added.join('\n'), spelled: alone.spelled };
 }
 
 /**
@@ -342,14 +361,14 @@ export function withEvidence(
   catalog?: CatalogLookup,
   readings: string[] = [read.text],
   dateReadings: string[] = [],
+  rfcOffered = false,
 ): ReceiptData {
   // A long company type garbled in print goes back to its printed form (company.type.ts), whichever reading gave it.
   const name = read.vendor_name === null ? null : mendCompanyType(read.vendor_name);
   const lines = toLines(read.text);
-  const chosen = chooseRfc(
-    chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines),
-    readings,
-  );
+  const withTotal = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines);
+  // An RFC offered by the RFC pass is not one the readings' values would choose again: it stands, to be weighed.
+  const chosen = rfcOffered ? withTotal : chooseRfc(withTotal, readings);
   const dates = readingDates(readings, today);
   // Readings asked for the date only offer one: the date's evidence below is weighed without them.
   const offered = readingDates(dateReadings, today);
@@ -463,7 +482,7 @@ async function headerPass(
   page: PreparedPage,
   first: OcrResult,
   extractFields: (text: string) => Extraction,
-): Promise<{ result: Extraction; text: string }> {
+): Promise<{ result: Extraction; text: string; spelled?: string[] }> {
   const head = await engine.recognize(pgmOf(await headerCrop(page.gray)));
   const headFields = extractFields(head.text);
   const readings = [before, headFields];
@@ -474,7 +493,7 @@ async function headerPass(
       result.fields.vendor_rfc = rescue.rfc.rfc;
       result.confidence.vendor_rfc = rescue.rfc.confidence;
     }
-    return { result, text: `${head.text}\n${rescue.text}` };
+    return { result, text: `${head.text}\n${rescue.text}`, spelled: rescue.spelled };
   }
   if (result.fields.vendor_rfc) {
     // Confident after the header re-read: a name both readings spell alike may still judge its blind letters.
@@ -567,10 +586,11 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   const firstRead = extractFields(readings[0] as string);
   const firstRfc = firstRead.fields.vendor_rfc;
   let result = withZeroRfc(firstRead, zeroRfc === first.text ? null : extractFields(titled(zeroRfc)));
+  let spelled: string[] | undefined;
   if (r.opts.headerPass !== false && weakHeader(result)) {
     const t4 = performance.now();
     const passed = await headerPass(result, r.reRead, page, first, extractFields);
-    result = passed.result;
+    [result, spelled] = [passed.result, passed.spelled];
     readings.push(passed.text);
     timings.header_pass = performance.now() - t4;
   }
@@ -589,7 +609,7 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
     text,
     timings,
   };
-  const judged = await judgedWithDatePass(data, readings, page, first, today, r);
+  const judged = await judgedWithPasses(data, readings, { page, first, today, r, spelled });
   timings.total = performance.now() - t0;
   return judged;
 }
@@ -613,29 +633,67 @@ function dateBand(first: OcrResult, today: Date, width: number, date: string | n
 
 /** Below this confidence the purchase date is read once more (the review's default threshold: a date it would ask for). */
 const DATE_SURE = 0.9;
+/** And the RFC's words (the same threshold). */
+const RFC_SURE = 0.9;
+
+/** What the last passes look at: the page, its first reading, the day, the reader, the RFCs a rescue spelled. */
+interface Passes {
+  page: PreparedPage;
+  first: OcrResult;
+  today: Date;
+  r: Reader;
+  spelled?: string[];
+}
 
 /**
  * The fields weighed on their evidence; a date still unsure is then read again at the bolder ink (a faded or broken
  * digit): its lines at 2× where the first reading gave a date, else the whole page (a date printed anywhere). A
- * date only that reading gives is offered, not sealed: its evidence is weighed on the other readings.
+ * date only that reading gives is offered, not sealed: its evidence is weighed on the other readings. So is an RFC
+ * the RFC pass spells.
  */
-async function judgedWithDatePass(
-  data: ReceiptData,
-  readings: string[],
-  page: PreparedPage,
-  first: OcrResult,
-  today: Date,
-  r: Reader,
-): Promise<ReceiptData> {
+async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes): Promise<ReceiptData> {
+  const { page, first, today, r } = p;
   const catalog = r.opts.catalog ?? merchantCatalog;
-  const judged = withEvidence(data, today, catalog, readings);
-  if (judged.confidence.date >= DATE_SURE || r.opts.datePass === false) return judged;
+  let judged = withEvidence(data, today, catalog, readings);
+  const dateReadings: string[] = [];
+  if (judged.confidence.date < DATE_SURE && r.opts.datePass !== false) {
+    const t = performance.now();
+    const band = dateBand(first, today, page.gray.width, judged.date);
+    const ink = await page.withInk(BOLDER_INK);
+    const bolder = await r.reRead.recognize(pgmOf(band ? await cropBox(ink, band, 0, DATE_BAND_SCALE) : ink));
+    data.timings.date_pass = performance.now() - t;
+    dateReadings.push(bolder.text);
+    judged = withEvidence(data, today, catalog, readings, dateReadings);
+  }
+  if (judged.confidence.vendor_rfc >= RFC_SURE || r.opts.rfcPass === false) return judged;
   const t = performance.now();
-  const band = dateBand(first, today, page.gray.width, judged.date);
-  const ink = await page.withInk(BOLDER_INK);
-  const bolder = await r.reRead.recognize(pgmOf(band ? await cropBox(ink, band, 0, DATE_BAND_SCALE) : ink));
-  data.timings.date_pass = performance.now() - t;
-  return withEvidence(data, today, catalog, readings, [bolder.text]);
+  // The rescue's re-reads of the RFC's words, else the same re-reads now.
+  const spelled =
+    p.spelled ??
+    (await rfcWordsReadings(r.reRead, [page.gray, await page.withInk(BOLDER_INK)], first)).spelled;
+  if (!p.spelled) data.timings.rfc_pass = performance.now() - t;
+  const rfc = spelledRfc(spelled, judged);
+  return rfc
+    ? withEvidence({ ...data, vendor_rfc: rfc }, today, catalog, readings, dateReadings, true)
+    : judged;
+}
+
+/**
+ * The RFC the re-reads of its words spell, where it is not the RFC chosen: one two re-reads spell alike, or one
+ * whose letters the name's agree with where they do not with the RFC chosen's, that first. Null when the name's
+ * letters side with the RFC chosen.
+ */
+export function spelledRfc(spelled: string[], judged: ReceiptData): string | null {
+  const { vendor_rfc: chosen, vendor_name: name } = judged;
+  const count = (rfc: string): number => spelled.filter((s) => s === rfc).length;
+  const named = (rfc: string | null): boolean => rfc !== null && name !== null && lettersAgree(name, rfc);
+  const backed = (rfc: string): boolean => count(rfc) >= 2 || (named(rfc) && !named(chosen));
+  // The name's letters first: they are read apart from the RFC's characters.
+  const rank = (rfc: string): number => count(rfc) + (named(rfc) ? 10 : 0);
+  const [best] = [...new Set(spelled)]
+    .filter((s) => s !== chosen && backed(s))
+    .sort((a, b) => rank(b) - rank(a));
+  return !best || (named(chosen) && !named(best)) ? null : best;
 }
 
 /** One OCR pool for the process; `read` prepares, recognises and extracts. */

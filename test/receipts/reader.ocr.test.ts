@@ -3,9 +3,12 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scoreItems } from '../../bench/receipts.score.js';
 import { fixedClock } from '../../src/clock.js';
+import { rfcTokenWords } from '../../src/receipts/extract/extract.rfc.js';
+import { rfcFromChoices } from '../../src/receipts/extract/rfc.choices.js';
+import { cropBox, pgmOf, preparePage } from '../../src/receipts/image/prepare.js';
 import { createTesseractEngine } from '../../src/receipts/ocr/ocr.js';
 import { warmUpTicket } from '../../src/receipts/ocr/warmup.js';
-import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
+import { createReceiptReader, rfcBox } from '../../src/receipts/receipts.reader.js';
 
 // Real tesseract over a few synthetic tickets copied from shared/receipts/dev (see fixtures/receipts/README.md).
 const FIXTURES = 'fixtures/receipts';
@@ -102,6 +105,32 @@ describe('readReceipt with real OCR', () => {
         date: truth.date,
       });
       expect(data.timings.turn).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives each character's alternatives on request, and they spell the printed RFC", {
+    timeout: 60_000,
+  }, async () => {
+    const { truth, photo } = fixture('dev-001-clean');
+    const engine = createTesseractEngine({ workers: 1 });
+    try {
+      const page = await preparePage(photo);
+      const first = await engine.recognize(page.pgm, { words: true });
+      const token = rfcTokenWords(first.words ?? []);
+      expect(token).not.toBeNull();
+      const box = rfcBox(token as NonNullable<typeof token>);
+      const cut = pgmOf(await cropBox(page.gray, box, 0.6 * (box.y1 - box.y0), 2));
+      const plain = await engine.recognize(cut, { psm: '7' });
+      const read = await engine.recognize(cut, { psm: '7', choices: true });
+      // The same reading, with a list of alternatives for each of its characters.
+      expect(read.text).toBe(plain.text);
+      expect(plain.choices).toBeUndefined();
+      const chars = (read.choices ?? []).flat();
+      expect(chars.length).toBeGreaterThanOrEqual(12);
+      expect(chars.every((alts) => alts.length >= 1 && alts.every(([, p]) => p >= 0 && p <= 1))).toBe(true);
+      expect(rfcFromChoices(read.choices ?? [])).toBe(truth.vendor_rfc);
+    } finally {
+      await engine.close();
     }
   });
 

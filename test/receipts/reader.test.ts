@@ -9,11 +9,13 @@ import {
   gate,
   type ReceiptReaderOptions,
   rfcBox,
+  spelledRfc,
   turnsFor,
   voteRfc,
   withoutEdgeSpecks,
 } from '../../src/receipts/receipts.reader.js';
 import { createFakeOcrEngine } from './ocr.fake.js';
+import { receiptData } from './receipt.data.js';
 
 const image = readFileSync('fixtures/receipts/dev-001-clean.jpg');
 // Ticket dates are judged against the reader's clock: a fixed one keeps these tests true in any year.
@@ -135,6 +137,45 @@ describe('createReceiptReader with a fake OCR engine', () => {
     ]);
     expect(unsettled.engine.psms).toEqual([undefined, undefined, '7', '7', '7', undefined]);
     expect(unsettled.data.vendor_rfc).toBe('MERJ860414J62');
+  });
+
+  it("offers the RFC that the re-reads of its words spell alike from their characters' alternatives, unsealed", async () => {
+    const first = 'TIENDAS DEL SUR SA DE CV\nR.F.C. 1O5O6I2I9O25\nFECHA: 07-03-2025\nTOTAL 1121.05';
+    const words = [word('R.F.C.', 90, 10, 60), word('1O5O6I2I9O25', 39, 70, 290)];
+    // Each re-read's best characters spell `105061219025`, no RFC; second choices spell one that is valid.
+    const alternatives = (second: string) =>
+      [...'105061219025'].map((c, i): Array<[string, number]> => {
+        const other = second[i] ?? c;
+        return other === c
+          ? [[c, 0.95]]
+          : [
+              [c, 0.8],
+              [other, 0.6],
+            ];
+      });
+    const reRead = (second: string) => ({ text: '105061219025', choices: [alternatives(second)] });
+    const { data } = await readWith([
+      { text: first, words },
+      'GARBLED',
+      reRead('TDS061219D25'),
+      reRead('TDS061219D25'),
+      reRead('105061219025'),
+      'GARBLED',
+    ]);
+    expect(data.vendor_rfc).toBe('TDS061219D25');
+    // Offered, not printed: no reading's text holds it, and its evidence (letters changed) asks for review.
+    expect(data.text).not.toContain('TDS061219D25');
+    expect(data.confidence.vendor_rfc).toBeLessThan(0.9);
+    // Spelled by one re-read only: not offered.
+    const once = await readWith([
+      { text: first, words },
+      'GARBLED',
+      reRead('TDS061219D25'),
+      reRead('105061219025'),
+      reRead('105061219025'),
+      'GARBLED',
+    ]);
+    expect(once.data.vendor_rfc).not.toBe('TDS061219D25');
   });
 
   it('reads the RFC words at both ink levels side by side when the pool has a worker free', async () => {
@@ -442,6 +483,23 @@ describe('a first reading that missed most of the ticket', () => {
     expect(worse.data.text.startsWith(sparse)).toBe(true);
     const full = await readFramed([{ text: good, words: boxes(good) }]);
     expect(full.engine.calls).toBe(1);
+  });
+});
+
+describe('spelledRfc', () => {
+  const judged = (vendor_rfc: string | null, vendor_name: string | null) =>
+    receiptData({ vendor_rfc, vendor_name });
+  it('offers the RFC two re-reads spell alike, not one re-read alone nor the RFC already chosen', () => {
+    const spelled = ['TDS061219D25', 'TDS061219D25', 'TDS061219025'];
+    expect(spelledRfc(spelled, judged('IDS061219025', null))).toBe('TDS061219D25');
+    expect(spelledRfc(['TDS061219D25', 'TDS061219025'], judged(null, null))).toBeNull();
+    expect(spelledRfc(spelled, judged('TDS061219D25', null))).toBeNull();
+  });
+
+  it("keeps the RFC chosen when the name's letters side with it and not with the spelling", () => {
+    const spelled = ['MRQ881201283', 'MRQ881201283'];
+    expect(spelledRfc(spelled, judged('MRO8812012S3', 'MARISCOS RIO ORIENTE SA DE CV'))).toBeNull();
+    expect(spelledRfc(spelled, judged('MRO8812012S3', 'LA PERLA SA DE CV'))).toBe('MRQ881201283');
   });
 });
 

@@ -23,9 +23,9 @@ export interface RfcCandidate {
 const LETTER = /[A-ZÑ&]/;
 
 /** What a position holds: a letter, a date digit, a homoclave character, or the check digit (a digit or `A`). */
-type CharClass = 'L' | 'D' | 'X' | 'C';
+export type CharClass = 'L' | 'D' | 'X' | 'C';
 
-const options = (ch: string, want: CharClass, whole = false): string[] => {
+export const options = (ch: string, want: CharClass, whole = false): string[] => {
   const isL = LETTER.test(ch);
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from 'tesseract.js';
 
 export interface Box {
   x0: number;
@@ -24,9 +24,14 @@ export const isReadWord = (w: { text: string }): boolean => /[A-Z0-9]{2}/i.test(
 export const isSureWord = (w: { text: string; confidence: number }): boolean =>
   isReadWord(w) && w.confidence >= 50;
 
+/** A character's alternatives as the LSTM weighed them: [character, 0..1], best first. */
+export type CharChoices = Array<[string, number]>;
+
 export interface OcrResult {
   text: string;
   words?: OcrWord[];
+  /** Per word, per character, the alternatives (when asked for with `choices`). */
+  choices?: CharChoices[][];
   /** Mean confidence 0..100 as tesseract reports it. */
   confidence: number;
 }
@@ -36,6 +41,8 @@ export interface OcrOptions {
   psm?: '3' | '4' | '6' | '7' | '11';
   /** Also return word boxes (a few per cent of OCR time: tesseract writes them as TSV, parsed here). */
   words?: boolean;
+  /** Also return each character's alternatives (tesseract's hOCR with LSTM choices): for a line's reading. */
+  choices?: boolean;
   /**
    * A re-read of a ticket already under way: it goes before the first readings waiting for a worker, so a burst
    * of tickets finishes them one after another instead of all at the end.
@@ -96,10 +103,14 @@ async function startWorker(langs: string[]): Promise<PoolWorker> {
         await worker.setParameters({ tessedit_pageseg_mode: psm as PSM });
         current = psm;
       }
-      const { data } = await worker.recognize(image, {}, { text: true, tsv: Boolean(o.words) });
+      // Keys that are not tesseract.js options are set as tesseract parameters for this call only.
+      const params = (o.choices ? { lstm_choice_mode: '2' } : {}) as Partial<RecognizeOptions>;
+      const output = { text: true, tsv: Boolean(o.words), hocr: Boolean(o.choices) };
+      const { data } = await worker.recognize(image, params, output);
       return {
         text: data.text,
         words: o.words ? wordsOfTsv(data.tsv ?? '') : undefined,
+        choices: o.choices ? choicesOfHocr(data.hocr ?? '') : undefined,
         confidence: data.confidence,
       };
     },
@@ -240,6 +251,27 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
 }
 
 /** The words of tesseract's TSV output, lines numbered from 0 in reading order. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+
+/** The LSTM's alternatives of each character of each word of an hOCR page (lstm_choice_mode 2). */
+export function choicesOfHocr(hocr: string): CharChoices[][] {
+  const plain = (s: string): string =>
+    s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ENTITIES[e] ?? e);
+  return hocr
+    .split("class='ocrx_word'")
+    .slice(1)
+    .map((word) =>
+      word
+        .split("id='lstm_choices_")
+        .slice(1)
+        .map((group) =>
+          [...group.matchAll(/x_confs ([\d.]+)'>([^<]*)</g)]
+            .map(([, p, c]): [string, number] => [plain(c ?? ''), Number(p) / 100])
+            .sort((a, b) => b[1] - a[1]),
+        ),
+    );
+}
+
 export function wordsOfTsv(tsv: string): OcrWord[] {
   const out: OcrWord[] = [];
   let n = -1;
