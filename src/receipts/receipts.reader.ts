@@ -13,7 +13,14 @@ import {
   withPersonLetters,
 } from './extract/extract.js';
 import { nameContradictsRfc, rfcTokenWords } from './extract/extract.rfc.js';
-import { asPrinted, editLine, type TitleToken, titleLines, toLines } from './extract/extract.text.js';
+import {
+  asPrinted,
+  editLine,
+  stripAccents,
+  type TitleToken,
+  titleLines,
+  toLines,
+} from './extract/extract.text.js';
 import { rfcFromChoices } from './extract/rfc.choices.js';
 import {
   cropBox,
@@ -26,7 +33,7 @@ import {
   type Turn,
   unreadTitle,
 } from './image/prepare.js';
-import type { Gray } from './image/raster.js';
+import { type Gray, median } from './image/raster.js';
 import { barredZeroReadings, respacedWord } from './ocr/glyphs.js';
 import {
   type Box,
@@ -121,6 +128,31 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
       if (speck(head) && t.startsWith(`${head.text} `)) t = t.slice(head.text.length).trimStart();
       return t;
     });
+  }
+  return out;
+}
+
+/**
+ * An accent over a capital rises at least this share of the line's capitals' height above them (printed ones
+ * 0.9; ones the language model adds to a word it knows accented, `GASTRONÓMICO`, at most 0.1).
+ */
+const ACCENT_RISE = 0.3;
+
+/** `text` without the accents its header capitals carry only in the reading: their boxes rise no higher than the line's. */
+export function withoutUnseenAccents(text: string, words: OcrWord[]): string {
+  let out = text;
+  for (let n = 0; n < EDGE_SPECK_LINES; n++) {
+    const line = words.filter((w) => w.line === n);
+    const plain = line.filter((w) => /^[A-Z0-9.,]{2,}$/.test(w.text));
+    const top = median(plain.map((w) => w.bbox.y0));
+    const rise = ACCENT_RISE * (median(plain.map((w) => w.bbox.y1)) - top);
+    const unseen = line.filter(
+      (w) => /[ÁÉÍÓÚ]/.test(w.text) && w.text === w.text.toUpperCase() && w.bbox.y0 > top - rise,
+    );
+    if (plain.length && unseen.length)
+      out = editLine(out, n, (l) =>
+        unseen.reduce((t, w) => t.replace(w.text, stripAccents(w.text, true)), l),
+      );
   }
   return out;
 }
@@ -423,7 +455,8 @@ async function withoutFrame(
 function zerosMended(page: PreparedPage, raw: OcrResult): { first: OcrResult; zeroRfc: string } {
   const rfcWords = raw.words ? rfcTokenWords(raw.words) : null;
   const zeros = barredZeroReadings(page.gray, raw, (w) => rfcWords?.words.includes(w) ?? false);
-  const cleaned = (t: string): string => (raw.words ? withoutEdgeSpecks(t, raw.words) : t);
+  const cleaned = (t: string): string =>
+    raw.words ? withoutUnseenAccents(withoutEdgeSpecks(t, raw.words), raw.words) : t;
   const first = { ...raw, text: cleaned(zeros.dates) };
   return { first, zeroRfc: zeros.also === zeros.dates ? first.text : cleaned(zeros.also) };
 }

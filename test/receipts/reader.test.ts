@@ -13,6 +13,7 @@ import {
   turnsFor,
   voteRfc,
   withoutEdgeSpecks,
+  withoutUnseenAccents,
 } from '../../src/receipts/receipts.reader.js';
 import { createFakeOcrEngine } from './ocr.fake.js';
 import { receiptData } from './receipt.data.js';
@@ -689,6 +690,32 @@ describe('gate', () => {
       'fulfilled',
     ]);
     expect(await run(async () => 'after')).toBe('after');
+  });
+});
+
+describe('withoutUnseenAccents', () => {
+  /** Words of one header line; each `[text, top]`, capitals 28 px high down to y 268. */
+  const line = (...ws: Array<[string, number]>) =>
+    ws.map(([text, y0], i) => ({
+      text,
+      confidence: 90,
+      line: 1,
+      bbox: { x0: 100 * i, y0, x1: 100 * i + 90, y1: 268 },
+    }));
+  const text = (ws: ReturnType<typeof line>) => `LOS ALAMOS\n${ws.map((w) => w.text).join(' ')}`;
+
+  it('takes off an accent the reading put on a capital whose box rises no higher than the line', () => {
+    const read = line(['GRUPO', 240], ['GASTRONÓMICO', 241], ['LOS', 241], ['ALAMOS', 240]);
+    expect(withoutUnseenAccents(text(read), read)).toBe('LOS ALAMOS\nGRUPO GASTRONOMICO LOS ALAMOS');
+  });
+
+  it('keeps an accent whose ink rises above the line, an Ñ, and a word with no capitals beside it', () => {
+    const printed = line(['TLAPALERÍA', 226], ['DEL', 240], ['LAGO', 240]);
+    expect(withoutUnseenAccents(text(printed), printed)).toBe(text(printed));
+    const enye = line(['LA', 240], ['MONTAÑA', 240]);
+    expect(withoutUnseenAccents(text(enye), enye)).toBe(text(enye));
+    const alone = line(['CAFÉ', 241]);
+    expect(withoutUnseenAccents(text(alone), alone)).toBe(text(alone));
   });
 });
 
