@@ -250,7 +250,6 @@ export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngin
   return { recognize, close, stats: pool.stats };
 }
 
-/** The words of tesseract's TSV output, lines numbered from 0 in reading order. */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 
 /** The LSTM's alternatives of each character of each word of an hOCR page (lstm_choice_mode 2). */
@@ -272,6 +271,7 @@ export function choicesOfHocr(hocr: string): CharChoices[][] {
     );
 }
 
+/** The words of tesseract's TSV output, lines numbered from 0 in reading order. */
 export function wordsOfTsv(tsv: string): OcrWord[] {
   const out: OcrWord[] = [];
   let n = -1;
