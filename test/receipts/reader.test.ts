@@ -177,6 +177,16 @@ describe('createReceiptReader with a fake OCR engine', () => {
       'GARBLED',
     ]);
     expect(once.data.vendor_rfc).not.toBe('TDS061219D25');
+    // And none with the pass turned off.
+    const canned = [
+      { text: first, words },
+      'GARBLED',
+      reRead('TDS061219D25'),
+      reRead('TDS061219D25'),
+      'GARBLED',
+    ];
+    const off = await readWith(canned, { rfcPass: false });
+    expect(off.data.vendor_rfc).not.toBe('TDS061219D25');
   });
 
   it('reads the RFC words at both ink levels side by side when the pool has a worker free', async () => {
