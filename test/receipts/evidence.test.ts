@@ -304,6 +304,8 @@ describe('a name as printed', () => {
     for (const name of [
       'OPERADORA DE ALIMENTOS LA TERRAZA, SA. DE CV',
       'OPERADORA DE ALIMENTOS LA TERRAZA SA PI DE CV.',
+      // A period, not a comma, after the name's last word: a speck or a misread comma.
+      'OPERADORA DE ALIMENTOS LA TERRAZA. S.A. DE C.V.',
     ]) {
       const d = data({ vendor_name: name, text: TICKET.replace(/^.*$/m, name) });
       expect(weighEvidence(d, TODAY).vendor_name).toContain('!company type');
@@ -312,6 +314,8 @@ describe('a name as printed', () => {
     for (const name of [
       'OPERADORA DE ALIMENTOS LA TERRAZA, S.A.P.I. DE C.V.',
       'OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV',
+      // An abbreviation's period is the abbreviation's.
+      'OPERADORA DE ALIMENTOS LA TERRAZA HNOS. S.A. DE C.V.',
     ]) {
       const d = data({ vendor_name: name, text: TICKET.replace(/^.*$/m, name) });
       expect(weighEvidence(d, TODAY).vendor_name).toContain('company type');

@@ -356,7 +356,8 @@ const speckWord = (at: Line[], name: string): boolean =>
  */
 function typePrinted(name: string, lines: Line[]): boolean {
   const n = stripAccents(name).toUpperCase();
-  if (!printedTypeForm(n)) return false;
+  // A comma or nothing parts the name's words from the type; a period only ends an abbreviation (`HNOS.`).
+  if (!printedTypeForm(n) || /[A-Z]{5}\.$/.test(withoutCompanyType(n))) return false;
   const words = withoutCompanyType(n).replace(/,$/, '').split(' ');
   const last = words[words.length - 1] ?? '';
   for (let i = 0; i < lines.length; i++) {
