@@ -258,6 +258,9 @@ describe('evidence for the date and the name', () => {
     expect(confidenceOf(weighEvidence(cut, TODAY)).vendor_name).toBeLessThan(0.9);
     for (const whole of ['DISTRIBUIDORA FARMACEUTICA DEL ISTMO S.C.', 'FARMACIA GUADALAJARA SA DE CV'])
       expect(weighEvidence(data({ vendor_name: whole }), TODAY).vendor_name).not.toContain('!word cut short');
+    // Cut at its start too: a pen stroke or the paper's edge over its first letter.
+    const left = data({ vendor_name: 'ARMACIA DEL SURESTE TURO GARCIA PEREZ', text: 'ARMACIA DEL SURESTE' });
+    expect(weighEvidence(left, TODAY).vendor_name).toContain('!word cut short');
   });
 
   it('doubts a name word the title prints longer after the same word, not a title that only adds words', () => {

@@ -55,11 +55,14 @@ export function respellToInitial(word: string, initial: string): string | null {
   return found.length === 1 ? (found[0] as string) : null;
 }
 
-/** A word of a name that is a known word's first letters, one or two short of it (`FARMACEUTIC`): cut, not spelt. */
+/**
+ * A word of a name that is a known word one or two letters short at its end or its start (`FARMACEUTIC`, `ARMACIA`
+ * under a pen stroke): cut, not spelt.
+ */
 export const cutShort = (word: string): boolean =>
   word.length >= 5 &&
   !KNOWN.has(word) &&
-  WORDS.some((w) => w.length - word.length <= 2 && w.startsWith(word));
+  WORDS.some((w) => w.length - word.length <= 2 && (w.startsWith(word) || w.endsWith(word)));
 
 /** A business name with each word misread by one look-alike letter spelt back. */
 export function spellBusinessWords(name: string): string {
