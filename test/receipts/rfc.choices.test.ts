@@ -33,8 +33,9 @@ describe('rfcFromChoices', () => {
   });
 
   it('leaves out a label read before a mark, and takes an RFC split in words', () => {
-    // `REC:ASJ060122BKA`, one word: the run after the colon stands, `CASJ…` glued to the label is not tried.
-    const labelled = [...word(sure('REC')), [[':', 0.92]] as CharChoices, ...word(sure('ASJ060122BKA'))];
+    // `REF:ASJ060122BKA`, one word: the run that follows the colon, not `FASJ060122BKA` (as valid), which takes in
+    // the label's F.
+    const labelled = [...word(sure('REF')), [[':', 0.92]] as CharChoices, ...word(sure('ASJ060122BKA'))];
     expect(rfcFromChoices([labelled])).toBe('ASJ060122BKA');
     expect(rfcFromChoices([word(sure('ASJ')), word(sure('060122')), word(sure('BKA'))])).toBe('ASJ060122BKA');
   });
