@@ -108,15 +108,15 @@ const tokenLines = (r: OcrResult): string | TitleToken[][] => {
  * the table, not a name's own letter read surely.
  */
 const EDGE_SPECK_CONFIDENCE = 30;
-/** The lines of a reading whose ends are cleaned so: the header, where the names are. */
-const EDGE_SPECK_LINES = 8;
+/** Lines of a ticket's header, where its title and razón social are printed (cleaned of specks and added accents). */
+const HEADER_LINES = 8;
 
 /** `text` without the lone unsure characters that end or start its header lines. */
 export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
   let out = text;
   const speck = (w: OcrWord | undefined): w is OcrWord =>
     w !== undefined && w.text.length === 1 && w.confidence < EDGE_SPECK_CONFIDENCE;
-  for (let n = 0; n < EDGE_SPECK_LINES; n++) {
+  for (let n = 0; n < HEADER_LINES; n++) {
     const line = words.filter((w) => w.line === n);
     // Only on a line of words read surely (two at least).
     if (line.filter((w) => isReadWord(w) && w.confidence >= 60).length < 2) continue;
@@ -141,7 +141,7 @@ const ACCENT_RISE = 0.3;
 /** `text` without the accents its header capitals carry only in the reading: their boxes rise no higher than the line's. */
 export function withoutUnseenAccents(text: string, words: OcrWord[]): string {
   let out = text;
-  for (let n = 0; n < EDGE_SPECK_LINES; n++) {
+  for (let n = 0; n < HEADER_LINES; n++) {
     const line = words.filter((w) => w.line === n);
     const plain = line.filter((w) => /^[A-Z0-9.,]{2,}$/.test(w.text));
     const top = median(plain.map((w) => w.bbox.y0));
@@ -415,9 +415,6 @@ export function withEvidence(
   }
   return { ...data, confidence, sources };
 }
-
-/** Lines of a ticket's header, where its title and razón social are printed. */
-const HEADER_LINES = 8;
 
 /**
  * A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header.

@@ -34,6 +34,9 @@ describe('preparePage', () => {
       const alone = await preparePage(photo, { black: 0.6 });
       expect(Buffer.from(bold.data).equals(Buffer.from(alone.gray.data))).toBe(true);
       expect(Buffer.from(bold.data).equals(Buffer.from(page.gray.data))).toBe(false);
+      // Rendered once per level: a second pass asking for the same ink gets the same pixels, not a new rendering.
+      expect(await page.withInk(0.6)).toBe(bold);
+      expect(await page.withInk(0.45)).toBe(page.gray);
     }
   });
 

@@ -13,7 +13,9 @@ const LOOKALIKE_WEIGHT = 0.5;
 /** Partial spellings kept per character. */
 const BEAM = 64;
 
-const CHARACTER = /^[A-Z0-9&Ñ]$/;
+/** A character an RFC may hold, by the LSTM's first choice (else a mark or a space). */
+const isCharacter = (g: CharChoices | undefined): boolean =>
+  /^[A-Z0-9&Ñ]$/.test((g?.[0]?.[0] ?? '').toUpperCase());
 
 /** What each character may be where the structure wants `cls`, with its weight. */
 function weights(group: CharChoices, cls: ReturnType<typeof charClass>): Map<string, number> {
@@ -55,11 +57,7 @@ function spell(groups: CharChoices[]): { rfc: string; score: number } | null {
  */
 export function rfcFromChoices(words: CharChoices[][]): string | null {
   const chars = words.flatMap((word) =>
-    word.flatMap((g, i) =>
-      CHARACTER.test((g[0]?.[0] ?? '').toUpperCase())
-        ? [{ g, start: i === 0 || !CHARACTER.test((word[i - 1]?.[0]?.[0] ?? '').toUpperCase()) }]
-        : [],
-    ),
+    word.flatMap((g, i) => (isCharacter(g) ? [{ g, start: !isCharacter(word[i - 1]) }] : [])),
   );
   const spelled = [12, 13].flatMap((n) => {
     const run = chars.slice(-n);

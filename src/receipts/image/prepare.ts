@@ -131,8 +131,15 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
     angle ??= skewAngle(flat);
     return Math.abs(angle) >= 0.3 ? toGray(rawSharp(flat).rotate(angle, { background: '#ffffff' })) : flat;
   };
-  const page = await render(opts.black);
-  return { pgm: pgmOf(page), gray: page, withInk: render, scale: opts.scale };
+  // Each ink level rendered once: the RFC rescue, the date's re-read and the RFC pass all ask for the bolder one.
+  const inks = new Map<number, Promise<Gray>>();
+  const withInk = (black: number): Promise<Gray> => {
+    const rendered = inks.get(black) ?? render(black);
+    inks.set(black, rendered);
+    return rendered;
+  };
+  const page = await withInk(opts.black);
+  return { pgm: pgmOf(page), gray: page, withInk, scale: opts.scale };
 }
 
 /** The page and its 1/8 background cut to the paper's box, with the paper's outline as spans of each row. */
