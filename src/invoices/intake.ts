@@ -1,6 +1,7 @@
+import { imageSize } from 'image-size';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors.js';
-import { DECODE_PIXEL_CEILING, readImageHeader } from '../receipts/image/image.header.js';
+import { DECODE_PIXEL_CEILING } from '../receipts/image/prepare.js';
 
 /**
  * Intake checks for receipt images, shared by the REST endpoints and the chat bots. Every refusal is an
@@ -60,6 +61,20 @@ export interface ReceiptImageInfo {
 const megapixels = (n: number) => `${Math.round(n / 100_000) / 10} MP`;
 
 /**
+ * The size an image's header declares, read from its bytes alone (image-size parses the PNG IHDR and the JPEG
+ * start-of-frame without decoding), so a file declaring absurd dimensions is refused before any pixel is
+ * allocated; undefined when the header cannot be read.
+ */
+export function declaredSize(buf: Buffer): { width: number; height: number } | undefined {
+  try {
+    const { width, height } = imageSize(buf);
+    return width && height ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * 413 when the header declares more than maxPixels (judged before any decoding: a few bytes can declare a
  * gigapixel image); 415 unless the bytes are JPEG or PNG; 400 when the image is corrupt or a side is absurd.
  */
@@ -71,7 +86,7 @@ export async function checkReceiptImage(
   if (!format) {
     throw new AppError('UnsupportedMediaType', 'receipt_image must be a JPEG or PNG image');
   }
-  const header = readImageHeader(buf);
+  const header = declaredSize(buf);
   if (header && header.width * header.height > maxPixels) {
     throw new AppError(
       'PayloadTooLarge',

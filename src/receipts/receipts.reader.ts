@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from 'p-limit';
 import { merchantCatalog } from '../catalogs/merchants.catalog.js';
 import { type Clock, systemClock } from '../clock.js';
 import { chooseDate, chooseRfc, chooseTotal, readingDates } from './extract/choose.js';
@@ -333,23 +334,6 @@ export function mergeExtractions(a: Extraction, b: Extraction, only?: FieldName[
   return { fields, confidence };
 }
 
-/** Runs at most `size` of the tasks given to it at once, the others in the order they came. */
-export function gate(size: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const queue: Array<() => void> = [];
-  return async (task) => {
-    if (running >= size) await new Promise<void>((start) => queue.push(start));
-    else running++;
-    try {
-      return await task();
-    } finally {
-      const next = queue.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
-
 /** How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies. */
 const TURN_MARGIN = 15;
 
@@ -374,7 +358,7 @@ async function turnedReading(
   lying: Gray,
   raw: OcrResult,
   today: Date,
-  preparing: ReturnType<typeof gate>,
+  preparing: LimitFunction,
   engine: OcrEngine,
 ): Promise<{ page: PreparedPage; raw: OcrResult } | null> {
   for (const turn of turnsFor(lying)) {
@@ -568,7 +552,7 @@ async function vendorPasses(
 interface Reader {
   engine: OcrEngine;
   reRead: OcrEngine;
-  preparing: ReturnType<typeof gate>;
+  preparing: LimitFunction;
   clock: Clock;
   opts: ReceiptReaderOptions;
 }
@@ -750,7 +734,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   const clock = opts.clock ?? systemClock;
   // As many photos prepared at once as the pool reads.
   const size = poolSize(opts.workers);
-  const preparing = gate(size);
+  const preparing = pLimit(size);
   // Every reading after a ticket's first goes ahead of other tickets' first readings (see OcrOptions.followUp).
   const reRead: OcrEngine = {
     recognize: (image, o = {}) => engine.recognize(image, { ...o, followUp: true }),

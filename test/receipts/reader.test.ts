@@ -6,7 +6,6 @@ import { toLines } from '../../src/receipts/extract/extract.text.js';
 import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpLines } from '../../src/receipts/ocr/warmup.js';
 import {
   createReceiptReader,
-  gate,
   type ReceiptReaderOptions,
   rfcBox,
   spelledRfc,
@@ -667,39 +666,6 @@ describe('a persona física’s RFC only the header re-read found', () => {
     const { data } = await readWith([first, 'R.F.C. CAQS681001JY3\nFECHA: 30-MAR-2025']);
     expect(data.vendor_rfc).toBe('CAQS681001JY3');
     expect(data.vendor_name).toBe('SAMUEL CASTILLO QUINTERO');
-  });
-});
-
-describe('gate', () => {
-  it('runs at most its size of tasks at once, the rest in the order they came, and frees a slot on failure', async () => {
-    const run = gate(2);
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const task =
-      (n: number, fail = false) =>
-      () =>
-        new Promise<number>((resolve, reject) => {
-          started.push(n);
-          running++;
-          most = Math.max(most, running);
-          setTimeout(() => {
-            running--;
-            if (fail) reject(new Error(`task ${n}`));
-            else resolve(n);
-          }, 5);
-        });
-    const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => run(task(n, n === 2))));
-    expect(most).toBe(2);
-    expect(started).toEqual([1, 2, 3, 4, 5]);
-    expect(results.map((r) => r.status)).toEqual([
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-      'fulfilled',
-      'fulfilled',
-    ]);
-    expect(await run(async () => 'after')).toBe('after');
   });
 });
 

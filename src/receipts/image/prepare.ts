@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { type Box, isSureWord } from '../ocr/ocr.js';
-import { DECODE_PIXEL_CEILING } from './image.header.js';
 import { cropGray, flood, type Gray, median } from './raster.js';
 
 type Img = ReturnType<typeof sharp>;
@@ -18,6 +17,9 @@ export interface PrepareOptions {
 export type Turn = 0 | 90 | 180 | 270;
 
 const DEFAULTS: Required<PrepareOptions> = { scale: 1, black: 0.45, turn: 0 };
+
+/** The largest pixel count any code in the service agrees to decode, whatever the configuration says. */
+export const DECODE_PIXEL_CEILING = 100_000_000;
 
 /** Every decode is bounded: intake refuses larger images, this stops any that reach the reader another way. */
 const DECODE = { failOn: 'none', limitInputPixels: DECODE_PIXEL_CEILING } as const;

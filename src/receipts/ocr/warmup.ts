@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { rfcCheckDigit } from '../../catalogs/rfc.js';
 import { formatPesos as pesos } from '../../cfdi/money.js';
-import { DECODE_PIXEL_CEILING } from '../image/image.header.js';
+import { DECODE_PIXEL_CEILING } from '../image/prepare.js';
 
 /** A made-up issuer RFC with a check digit that holds, so the warm-up reading needs no RFC re-reads. */
 const RFC_BODY = 'CPA910101AB';
