@@ -59,17 +59,11 @@ export interface ReceiptReaderOptions {
   headerPass?: boolean;
   /** Re-read the header as sparse text (PSM 11) when the name does not explain a confident company RFC. */
   vendorPass?: boolean;
-  /**
-   * Re-read large print above the first line the page's reading found (a store name in a display font, which the
-   * single-block layout leaves out). On by default; it runs only where such print is found.
-   */
+  /** Re-read large print above the first line read (a display title the block layout leaves out). On by default. */
   titlePass?: boolean;
-  /** Re-read the date's lines (or the whole page) at a bolder ink when the date is unsure after the other re-reads. On by default. */
+  /** Re-read the date's lines (or the page) at a bolder ink when the date stays unsure. On by default. */
   datePass?: boolean;
-  /**
-   * Re-read the RFC's words when the RFC is unsure after the other re-reads, and offer the RFC their characters'
-   * alternatives spell (rfcFromChoices). On by default.
-   */
+  /** Re-read an unsure RFC's words and offer the RFC their characters' alternatives spell. On by default. */
   rfcPass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
@@ -77,19 +71,13 @@ export interface ReceiptReaderOptions {
   catalog?: CatalogLookup;
 }
 
-/**
- * Fewer words than this in the first reading means most of the ticket was not read (the dev set's shortest
- * reading has 58; failed readings of whole tickets 7–49).
- */
+/** Fewer words than this in the first reading means most of the ticket was not read. */
 const SPARSE_WORDS = 50;
 /** How many words a reading found (isReadWord). */
 const wordCount = (r: OcrResult): number => (r.words ?? []).filter(isReadWord).length;
 const RETRY_BELOW = 0.6;
 
-/**
- * Below this mean confidence a title read alone is a logo or a bar whose print the preparation lost (measured:
- * decorated titles read 38–73, such bars 0).
- */
+/** Below this mean confidence a title read alone is a logo, or a bar whose print the preparation lost. */
 const TITLE_CONFIDENCE = 30;
 
 /** A reading's words line by line, with their confidence; its text when it has no word boxes. */
@@ -104,10 +92,7 @@ const tokenLines = (r: OcrResult): string | TitleToken[][] => {
   return [...lines.values()];
 };
 
-/**
- * Below this confidence a lone character at either end of a header line is a speck from the paper's edge or
- * the table, not a name's own letter read surely.
- */
+/** Below this confidence a lone character ending a header line is a speck from the paper's edge, not a letter. */
 const EDGE_SPECK_CONFIDENCE = 30;
 /** Lines of a ticket's header, where its title and razón social are printed (cleaned of specks and added accents). */
 const HEADER_LINES = 8;
@@ -133,10 +118,7 @@ export function withoutEdgeSpecks(text: string, words: OcrWord[]): string {
   return out;
 }
 
-/**
- * An accent over a capital rises at least this share of the line's capitals' height above them (printed ones
- * 0.9; ones the language model adds to a word it knows accented, `GASTRONÓMICO`, at most 0.1).
- */
+/** A printed accent rises this share of the capitals' height above them; one the language model adds does not. */
 const ACCENT_RISE = 0.3;
 
 /** `text` without the accents its header capitals carry only in the reading: their boxes rise no higher than the line's. */
@@ -168,16 +150,10 @@ export function titleRead(read: OcrResult, crop: Gray): string[] {
   return titleLines(tokenLines({ ...read, words }));
 }
 
-/**
- * Ink level (see PrepareOptions.black) for re-reading what is still weak after the first re-reads (the RFC, the
- * date): bolder than the default, which measured best for faded prints.
- */
+/** Ink level (PrepareOptions.black) for re-reading what stays weak: bolder brings back faded strokes. */
 const BOLDER_INK = 0.6;
 
-/**
- * The RFC most readings support: confidences add up per RFC, so two readings that agree beat one confident
- * outlier. Null when no reading found one.
- */
+/** The RFC most readings support: confidences add up, so two readings that agree beat one confident outlier. */
 export function voteRfc(readings: Extraction[]): { rfc: string; confidence: number } | null {
   const sum = new Map<string, number>();
   const best = new Map<string, number>();
@@ -214,10 +190,7 @@ const RFC_WORDS_SCALE = 2;
 /** And once more at this scale: a reading that does not share the 2× readings' misreads of the same pixels. */
 const RFC_WORDS_LARGER = 3;
 
-/**
- * The box around the RFC's words; words short of an RFC's 13 characters reach as far right as the missing ones
- * would (the rest of a faded value is probably there, unread).
- */
+/** The box around the RFC's words, stretched as far as the characters missing from a faded value would reach. */
 export function rfcBox(token: NonNullable<ReturnType<typeof rfcTokenWords>>): Box {
   const box = {
     x0: Math.min(...token.words.map((w) => w.bbox.x0)),
@@ -246,8 +219,7 @@ async function rfcWordsReadings(
   if (!token) return { readings: [], spelled: [] };
   const box = rfcBox(token);
   const [head] = token.words as [OcrWord, ...OcrWord[]];
-  // The pages' readings are independent: on a pool with a free worker they run side by side (asked for in the
-  // pages' order, which a fake engine's canned answers follow).
+  // Independent readings: on a pool with a free worker they run side by side.
   const crop = (page: Gray, scale = RFC_WORDS_SCALE) => cropBox(page, box, 0.6 * (box.y1 - box.y0), scale);
   const cuts = await Promise.all([...pages.map((p) => crop(p)), crop(pages[0] as Gray, RFC_WORDS_LARGER)]);
   const reads = await Promise.all(
@@ -295,8 +267,7 @@ async function rescueRfc(
     readings.push(extractFields(read.text));
     added.push(read.line);
   }
-  // The whole header at the bolder ink (a read at 2×, the dearest of the re-reads) only when the words alone did
-  // not settle the RFC: it finds an RFC mainly where the RFC's words could not be located.
+  // The whole header at the bolder ink, the dearest re-read, only when the words alone did not settle the RFC.
   const fromWords = voteRfc(readings);
   if (!fromWords || fromWords.confidence < RETRY_BELOW) {
     const header = await engine.recognize(pgmOf(await headerCrop(bolder)));
@@ -308,10 +279,7 @@ async function rescueRfc(
   return { rfc, text: added.join('\n'), spelled: alone.spelled };
 }
 
-/**
- * A persona física's name read alike by two readings (the first among them) decides the RFC letters the check
- * digit cannot see, when the RFC is weak or only one reading found it.
- */
+/** A persona física's name read alike twice decides the RFC letters the check digit cannot see, for a weak RFC. */
 function nameJudgesBlindLetters(voted: { rfc: string; confidence: number }, readings: Extraction[]): string {
   const name = readings[0]?.fields.vendor_name ?? null;
   const nameTwice = readings.filter((r) => name !== null && r.fields.vendor_name === name).length >= 2;
@@ -346,10 +314,7 @@ export function turnsFor(page: Gray): Turn[] {
   return page.width > page.height ? [90, 270, 180] : [180, 90, 270];
 }
 
-/**
- * Mean confidence (0..100) at or above which a page's reading as it lies is upright print, and no turn is
- * tried: sideways or upside-down print reads 31–42, upright pages 54 and more (dev's lowest).
- */
+/** Mean confidence (0..100) at or above which a page's reading as it lies is upright print: no turn is tried. */
 const UPRIGHT_CONFIDENCE = 60;
 
 /** The page read at each quarter turn (turnsFor), likeliest first. */
@@ -400,9 +365,7 @@ export function withEvidence(
   return { ...data, confidence, sources };
 }
 
-/**
- * A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header.
- */
+/** A ticket whose RFC was not read, of a chain the catalog knows by its title or razón social in the header. */
 function withCatalogMerchant(data: ReceiptData, catalog?: CatalogLookup): ReceiptData {
   if (data.vendor_rfc || !catalog?.byTitle) return data;
   const row = catalog.byTitle(data.text.split('\n').slice(0, HEADER_LINES));
@@ -416,10 +379,7 @@ export interface WarmUp {
   ok: boolean;
 }
 
-/**
- * A whole ticket read as a few lines: the table's dark band around the paper, taken by tesseract for a ring the
- * text sits in. Read again without it; the reading with more words is kept, with its page.
- */
+/** A ticket read as a few lines (the table's dark band taken for a ring around the text), read again without it. */
 async function withoutFrame(
   page: PreparedPage,
   raw: OcrResult,
@@ -447,9 +407,7 @@ function titler(head: string[]): (t: string) => string {
   return (t) => (head.length ? `${head.join('\n')}\n${t}` : t);
 }
 
-/**
- * Only the RFC is taken from the reading with barred zeros mended in it too, and only when more confident.
- */
+/** Only the RFC is taken from the reading with barred zeros mended in it too, and only when more confident. */
 function withZeroRfc(result: Extraction, zeroRead: Extraction | null): Extraction {
   if (!zeroRead?.fields.vendor_rfc || zeroRead.confidence.vendor_rfc <= result.confidence.vendor_rfc)
     return result;
@@ -529,8 +487,7 @@ async function vendorPasses(
   // A company's RFC, or a persona física's.
   const foundByReRead = rfc !== null && rfc !== firstRfc && result.confidence.vendor_rfc >= RETRY_BELOW;
   if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
-    // An RFC the re-reads found judges the first reading's header anew (no OCR), when no reading gave a name it
-    // explains: the razón social may be one only that RFC can mend.
+    // The first reading's header judged anew for that RFC: the razón social may be one only that RFC can mend.
     const again = vendorWithRfc(firstText, rfc);
     if (again && again.confidence > result.confidence.vendor_name) {
       result.fields.vendor_name = again.name;
@@ -557,10 +514,7 @@ interface Reader {
   opts: ReceiptReaderOptions;
 }
 
-/**
- * A ticket photographed sideways or upside down, its EXIF silent, reads as garbage (no total, no date): the page
- * read at another turn when one reads better, with the time the turns took (none when the reading was upright).
- */
+/** A page that reads as garbage (photographed sideways, EXIF silent) read at the quarter turn that reads better. */
 async function uprightReading(
   image: Buffer,
   page: PreparedPage,
@@ -631,10 +585,7 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
 /** Scale at which the date's lines are re-read (2×, as the header and the RFC's words: thin strokes). */
 const DATE_BAND_SCALE = 2;
 
-/**
- * The band of the page, its whole width, around the first reading's line that gives `date` (else its first line
- * that gives a date), a line's height above and below; null when no line gives one.
- */
+/** The page's band, a line's height above and below, around the first reading's line giving `date` (or a date). */
 function dateBand(first: OcrResult, today: Date, width: number, date: string | null): Box | null {
   const dates = toLines(first.text).map((l) => extractDateTime([l], today).date);
   const chosen = date === null ? -1 : dates.indexOf(date);
@@ -660,10 +611,8 @@ interface Passes {
 }
 
 /**
- * The fields weighed on their evidence; a date still unsure is then read again at the bolder ink (a faded or broken
- * digit): its lines at 2× where the first reading gave a date, else the whole page (a date printed anywhere). A
- * date only that reading gives is offered, not sealed: its evidence is weighed on the other readings. So is an RFC
- * the RFC pass spells.
+ * The fields weighed on their evidence; an unsure date is read again at the bolder ink (its lines, else the page),
+ * an unsure RFC spelled from its words' alternatives. What those passes give is offered, weighed on the others.
  */
 async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes): Promise<ReceiptData> {
   const { page, first, today, r } = p;
@@ -693,9 +642,8 @@ async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes
 }
 
 /**
- * The RFC the re-reads of its words spell, where it is not the RFC chosen: one two re-reads spell alike, or one
- * whose letters the name's agree with where they do not with the RFC chosen's, that first. Null when the name's
- * letters side with the RFC chosen.
+ * An RFC the re-reads of its words spell other than the one chosen: spelled alike twice, or agreeing with the name's
+ * letters where the chosen one does not (those first). Null when the name's letters side with the RFC chosen.
  */
 export function spelledRfc(spelled: string[], judged: ReceiptData): string | null {
   const { vendor_rfc: chosen, vendor_name: name } = judged;
@@ -742,8 +690,7 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
   };
   const reader: Reader = { engine, reRead, preparing, clock, opts };
   const read: ReceiptReader = (image) => readReceipt(image, reader);
-  // A worker's first page reads 30–40 % slower than its next ones (measured 1.3–1.5 s against 1.0 s for the
-  // same page: its hot code is compiled as it runs), after ≈ 0.6 s to start it.
+  // A worker's first page reads slower than its next ones (its hot code is compiled as it runs).
   const warmUp = async (): Promise<WarmUp> => {
     const t0 = performance.now();
     const image = await drawn();

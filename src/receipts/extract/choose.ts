@@ -14,7 +14,7 @@ import { labelledValues, repairRfc } from './extract.rfc.js';
 import { type Line, toLines } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 
-/** The total as read agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). */
+/** The total agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). */
 function taxAgrees({ total, subtotal, iva }: ReceiptData): boolean {
   if (total === null || iva === null || iva <= 0) return false;
   return (subtotal !== null && near(subtotal + iva, total)) || ivaIn(total, iva);
@@ -36,9 +36,8 @@ function mostBacked<T>(
 }
 
 /**
- * The total the ticket's own checks back most. Every amount printed where a total may be (a TOTAL line, a card
- * payment, cash less change) is weighed with the evidence the value read is weighed with, and replaces it only
- * by reaching a higher level: a garbled TOTAL line then yields to the card line that pays the same purchase.
+ * The total the ticket's own checks back most: a candidate replaces the value read only by reaching a higher
+ * level, so a garbled TOTAL line yields to the card line that pays the same purchase.
  */
 export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
   // A tip is paid beside the total (cash less change covers both); a total the rules mended together with the
@@ -61,8 +60,7 @@ export function readingDates(readings: string[], today: Date): DateRead[] {
 const PRINTED = 3;
 
 /**
- * The purchase date the ticket backs most among those its readings gave (the first reading, the header and RFC
- * re-reads, the sparse header): each is weighed against every line read, and one replaces the date chosen only by
+ * The purchase date the ticket backs most among its readings' dates: one replaces the date chosen only by
  * reaching a higher level (a date the first reading lost, found whole by a re-read of the header).
  */
 export function chooseDate(data: ReceiptData, dates: DateRead[], lines: Line[], today: Date): ReceiptData {
@@ -81,10 +79,7 @@ export function chooseDate(data: ReceiptData, dates: DateRead[], lines: Line[], 
 const swapCost = (a: string, b: string): number =>
   a === b ? 0 : (LOOKALIKE[a]?.includes(b) ?? false) || crossLookalike(a, b) ? 0.5 : 1;
 
-/**
- * The edits that make `rfc` of a value as read (weighted: swapCost; a character added or dropped costs 1), the
- * value's characters past the RFC's end free (what followed it on the line).
- */
+/** Weighted edits (swapCost) from a value as read to `rfc`; what followed the RFC on the line is free. */
 export function readingCost(read: string, rfc: string): number {
   let row = Array.from({ length: read.length + 1 }, (_, j) => j);
   for (let i = 1; i <= rfc.length; i++) {
@@ -108,9 +103,8 @@ function repairsOf(read: string): string[] {
 }
 
 /**
- * The RFC closest to every reading's labelled value at once, when two or more readings give one: each valid RFC
- * a value repairs to is weighed by the edits that make it of all the values as read (readingCost), and replaces
- * the RFC chosen only by costing a whole edit less. One reading's misread character is outvoted by the others.
+ * The RFC closest to every reading's labelled value at once (readingCost): a repair replaces the RFC chosen
+ * only by costing a whole edit less, so one reading's misread character is outvoted by the others.
  */
 export function chooseRfc(data: ReceiptData, readings: string[]): ReceiptData {
   const values = readings.flatMap((r) => labelledValues(toLines(r))).filter((v) => v.length >= 11);

@@ -19,11 +19,7 @@ import { pesosInWords } from './extract.words.js';
 import { confusions, LOOKALIKE } from './lookalike.js';
 import { cutShort } from './vocabulary.js';
 
-/**
- * Evidence for the key fields: checks every Mexican ticket obeys, made on the values chosen and on the text of
- * every reading. Each check found is named (the names are what `sources` shows); a conflict is named with a `!`
- * in front. How the names become a confidence is in confidence.ts.
- */
+/** Per key field, named checks a Mexican ticket obeys; `!` marks a conflict (confidence.ts weighs them). */
 export type Evidence = Record<KeyField, string[]>;
 
 /** What the checks need of a merchant catalog: the row an RFC belongs to, if any. */
@@ -33,7 +29,6 @@ export interface CatalogLookup {
   byTitle?(header: string[]): { rfc: string; razon_social: string } | null;
 }
 
-/** Amounts on the lines whose text matches `label`. */
 const amountsBy = (lines: Line[], label: RegExp): number[] =>
   lines.filter((l) => label.test(l.norm)).flatMap((l) => moneyIn(l.norm).map((m) => m.cents));
 
@@ -76,10 +71,7 @@ function taxSums(lines: Line[], total: number): string[] {
   return [...out];
 }
 
-/**
- * Every amount that may be the total by where it is printed: on a line labelled TOTAL, on a card payment's line,
- * or cash paid less the change.
- */
+/** Amounts printed where a total may be: a TOTAL line, a card payment's line, or cash paid less change. */
 export function totalCandidates(lines: Line[]): number[] {
   const paid = amountsBy(lines, PAID);
   const change = amountsBy(lines, CHANGE).filter((c) => c > 0);
@@ -135,16 +127,15 @@ export const crossLookalike = (a: string, b: string): boolean =>
 type Subs = Record<'forced' | 'lookalike' | 'free', number>;
 
 /**
- * Substitutions from `read` to `rfc`: those the structure forces (a digit where a letter goes, read as its usual
- * look-alike letter, or the reverse); look-alikes where the structure takes either (the homoclave and check
- * digit), or a look-alike letter the name's initials ask for; and the others.
+ * Substitutions from `read` to `rfc`: forced by the structure, look-alikes where either may stand or a letter
+ * the name's initials ask for, and the free rest.
  */
 function substitutions(read: string, rfc: string, nameLetters: boolean): Subs {
   const out = { forced: 0, lookalike: 0, free: 0 };
   for (let i = 0; i < rfc.length; i++) {
     const [a = '', b = ''] = [read[i], rfc[i]];
     if (a === b) continue;
-    // The structure wants a letter (L) or a digit (D) there; the homoclave and check digit (X, C) take either.
+    // The structure wants a letter (L) or a digit (D); the homoclave and check digit (X, C) take either.
     const cls = charClass(rfc.length, i);
     if ((cls === 'L' && AS_LETTER[a]?.includes(b)) || (cls === 'D' && AS_DIGIT[a]?.includes(b))) out.forced++;
     else if (
@@ -173,17 +164,14 @@ function* stretches(lines: Line[], len: number): Generator<string> {
 }
 
 /**
- * How the RFC chosen differs from the closest RFC-long stretch of a line: `forced repair` when every change is
- * one the structure forces, `look-alike repair` when the others are look-alikes where either may stand or a
- * letter the name's initials ask for, `!letter changed` when a character was swapped for another of its own
- * kind, which only the check digit backs (one in eleven wrong swaps pass it).
+ * How the RFC chosen differs from the closest RFC-long stretch of a line. A free swap (a character for
+ * another of its kind) is backed only by the check digit, which one wrong swap in eleven passes.
  */
 function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string {
   const d = closestReading(lines, rfc, nameLetters);
   if (!d) return '!not printed';
   if (d.free > 0) return '!letter changed';
-  // A look-alike chosen beside characters the structure forced: more of the reading was garbled than one slip,
-  // and the look-alike's choice, which the check digit alone backs, was wrong one time in four.
+  // A look-alike beside forced repairs: more was garbled than one slip, and only the check digit backs it.
   if (d.lookalike > 0) return d.forced > 0 ? '!look-alike among repairs' : 'look-alike repair';
   return 'forced repair';
 }
@@ -204,7 +192,7 @@ const realRfcDate = (rfc: string): boolean => {
   return m !== null && validDate(2000 + Number(m[1]), Number(m[2]), Number(m[3])) !== null;
 };
 
-/** The RFC's letters as SAT forms them from this name: a company's initials, or a person's surnames and name. */
+/** The RFC's letters as SAT forms them from the name: a company's initials, a person's surnames and name. */
 export function lettersAgree(name: string | null, rfc: string): boolean {
   if (!name) return false;
   const n = stripAccents(name).toUpperCase();
@@ -213,9 +201,8 @@ export function lettersAgree(name: string | null, rfc: string): boolean {
 }
 
 /**
- * The RFC's letters differ from those the name forms in one character only, a change the check digit cannot see
- * (checkDigitSees: the character of weight 11, or two 11 apart): the name read contradicts a letter no other
- * check confirms.
+ * The RFC's letters differ from the name's in one character the check digit cannot see (checkDigitSees): the
+ * name read contradicts a letter no other check confirms.
  */
 export function blindLetterDiffers(name: string | null, rfc: string): boolean {
   if (!name || lettersAgree(name, rfc)) return false;
@@ -234,10 +221,7 @@ export function blindLetterDiffers(name: string | null, rfc: string): boolean {
 const isCompany = (name: string | null): boolean =>
   name !== null && withoutCompanyType(stripAccents(name).toUpperCase()) !== stripAccents(name).toUpperCase();
 
-/**
- * The RFC found only inside a longer word (`SES951019G65S3`): a character was read twice or the stretch is part
- * of something else, so that it reads as a valid RFC is chance.
- */
+/** An RFC only in a longer word (`SES951019G65S3`): a doubled character or another code, valid by chance. */
 function runsOn(raw: string, rfc: string): boolean {
   const spaced = stripAccents(raw)
     .toUpperCase()
@@ -290,10 +274,7 @@ function printedForms(iso: string): string[] {
   return forms;
 }
 
-/**
- * A month's abbreviation with a letter read as its look-alike digit (`N0V`, `AG0`): the structure forces the
- * letter back, as in an RFC's letters. Tokens with fewer than two letters are left as they are (`083`).
- */
+/** A month abbreviation with a look-alike digit (`N0V`) gets its letter back; `083` has too few letters. */
 const asMonth = (token: string): string => {
   if ((token.match(/[A-Z]/g) ?? []).length < 2) return token;
   const word = token.replace(/\d/g, (d) => AS_LETTER[d]?.[0] ?? d);
@@ -333,15 +314,12 @@ export function dateEvidence(
   const seen = datePrinted(lines, date);
   if (seen >= 1) out.push('printed');
   if (seen >= 2) out.push('read twice');
-  // Two readings of one ticket that give two purchase dates, each printed: a digit misread in one or the other.
+  // Two readings of one ticket that give two purchase dates: a digit misread in one or the other.
   if (readingDates.some((d) => d.date !== date)) out.push('!readings differ');
   return out;
 }
 
-/**
- * A one-letter word of the name printed in lower case on a line in capitals (`y LAGO, S. DE R.L.`): a speck
- * at the line's edge read as a letter, not the conjunction.
- */
+/** A lower-case one-letter word on a line in capitals (`y LAGO, S. DE R.L.`): a speck read as a letter. */
 const speckWord = (at: Line[], name: string): boolean =>
   at.some((l) =>
     l.raw
@@ -350,9 +328,8 @@ const speckWord = (at: Line[], name: string): boolean =>
   );
 
 /**
- * The name's company type in a form tickets print, dotted where the ticket prints its first letter dotted after
- * the name's words (on its line or the next: `S.A.P.I. DE` / `CN.`): a type mended from a garbled reading
- * (`S DE RL: ¡DE EV`) may carry dots the ticket does not.
+ * The company type in a form tickets print, dotted as the ticket dots its first letter: a type mended from a
+ * garbled reading (`S DE RL: ¡DE EV`) may carry dots the ticket does not.
  */
 function typePrinted(name: string, lines: Line[]): boolean {
   const n = stripAccents(name).toUpperCase();
@@ -373,7 +350,7 @@ function typePrinted(name: string, lines: Line[]): boolean {
   return true;
 }
 
-/** A type the name ends in that the ticket carries on (`…, S.A.` / `DE. CV`, `S. DE` / `R.L, DE C.V.`): cut short. */
+/** A type the name ends in that the ticket carries on (`…, S.A.` / `DE. CV`): the type is cut short. */
 function typeGoesOn(name: string, lines: Line[]): boolean {
   const end = compact(name);
   if (/CV$/.test(end)) return false;
@@ -395,8 +372,7 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   const pairs = lines.map((l, i) => ({ ...l, raw: `${l.raw} ${lines[i + 1]?.raw ?? ''}` }));
   const at = linesWith(lines, name);
   if (!at.length) at.push(...linesWith(pairs, name).slice(0, 1));
-  // A company type broken over the lines' end (`S.A. DE` / `CV.`) is mended by its form; the words before it
-  // are what the ticket prints of this company.
+  // A type broken over a line's end (`S.A. DE` / `CV.`) is mended by its form: look for the words before it.
   const denomination = withoutCompanyType(stripAccents(name).toUpperCase());
   if (!at.length && isCompany(name)) at.push(...linesWith(pairs, denomination).slice(0, 1));
   if (at.length >= 1) out.push('printed');
@@ -421,10 +397,7 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   return out;
 }
 
-/**
- * The name's last word printed two letters longer or more in the title after the same word (`EL CARDEN` under
- * `EL CARDENAL`): the razón social holds the commercial name, so the title prints again the word its line end cut.
- */
+/** The name's last word cut short, printed whole in the title (`EL CARDEN` under `EL CARDENAL`). */
 function cutShortOfTitle(name: string, title: string | null): boolean {
   const words = (s: string): string[] => stripAccents(s.toUpperCase()).match(/[A-Z]+/g) ?? [];
   const [n, t] = [words(name), words(title ?? '')];
@@ -435,7 +408,7 @@ function cutShortOfTitle(name: string, title: string | null): boolean {
   );
 }
 
-/** Every key field's evidence, from the values chosen and the text of all readings (its lines, when split already). */
+/** Every key field's evidence from the values chosen and all readings' text (its lines, if split already). */
 export function weighEvidence(
   data: ReceiptData,
   today: Date,

@@ -79,9 +79,7 @@ export function classify(norm: string): Kind | null {
   return null;
 }
 
-/**
- * Whole pesos ending a line, as small shops print them: with a `$`, or two digits or more after the label.
- */
+/** Whole pesos ending a line, as small shops print them: with a `$`, or two digits or more after a label. */
 const WHOLE_PESOS = /(?:\$\s?(\d{1,3}(?:,\d{3})+|\d+)|(?<=[A-Z]:?\s)(\d{2,}))\s*$/;
 const WHOLE_KINDS: Kind[] = ['total', 'cash', 'change', 'subtotal'];
 
@@ -130,7 +128,7 @@ const TAX_LINE = /^\W*[IL1]\.?\s?V\.?\s?A\b(?!.*\b(INCLUIDO|INCL)\b)/;
 /** Labels of what was paid, which a drifted total sits beside. */
 const PAID: Array<Kind | null> = ['card', 'cash', 'importe', null];
 
-/** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), with a cent of rounding per rate. */
+/** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), plus a cent of rounding. */
 const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
 
 /** Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled. */
@@ -199,7 +197,7 @@ const vote = (votes: Votes, v: number, w: number): void => {
 /** A discount the total is net of, what of it the subtotal includes, and one printed between two TOTALs. */
 type Discount = { discount: number; onSubtotal: number; between?: Labeled; grossLine?: number };
 
-/** The discount taken off the total: printed above the first TOTAL, or between a gross TOTAL and the net one. */
+/** The discount taken off the total: above the first TOTAL, or between a gross TOTAL and the net one. */
 function discountOf(all: Labeled[]): Discount {
   const firstTotalLine = firstOf(all, 'total')?.line;
   // A discount printed above a TOTAL: the items and the subtotal printed above it are before the discount.
@@ -218,7 +216,7 @@ function discountOf(all: Labeled[]): Discount {
     discountEntry || firstTotalLine === undefined
       ? undefined
       : own(all, 'discount').find((a) => a.line > firstTotalLine && nets(a));
-  // Items always sit above the discount; a subtotal only when printed above it (else it is after the discount).
+  // Items always sit above the discount; a subtotal only when printed above it (else it is net of it).
   const discounted = discountEntry ?? between;
   const discount = discounted?.values[0] ?? 0;
   const subtotalLine = firstOf(all, 'subtotal')?.line ?? 0;
@@ -284,7 +282,7 @@ function votePayments(all: Labeled[], votes: Votes, tipEntries: Labeled[]): void
   for (const p of cash) votePaid(p, 0.5);
 }
 
-/** Votes of the total in words: the whole amount, or its pesos or its cents backing the readings that share them. */
+/** Votes of the total in words: the whole amount, or its pesos or cents backing readings that share them. */
 function voteInWords(lines: Line[], votes: Votes): void {
   // The total in words ends with its cents: `… PESOS 66/100 M.N.`; readings with those cents gain a vote.
   const cents = centsInWords(lines);
@@ -297,7 +295,7 @@ function voteInWords(lines: Line[], votes: Votes): void {
   if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(votes, v, 1.5);
 }
 
-/** The reading with the most votes (the larger on a tie), a neighbour two other readings back preferred to it. */
+/** The reading with the most votes (the larger on a tie), or a neighbour two other readings back. */
 function pickTotal(all: Labeled[], votes: Votes, support: (v: number) => number): number | null {
   const cash = valuesOf(all, 'cash');
   // Paid in cash alone, the total is at most what was handed over.
@@ -328,7 +326,7 @@ export function extractTotals(read: Line[], itemsSum: number | null): Totals {
   const votes: Votes = new Map();
   const labelVotes = voteLabelled(all, votes, off, tipEntries[0]?.line ?? Number.POSITIVE_INFINITY, tips);
   voteSums(lines, all, votes, off, tips);
-  // Arithmetic where the labels are unreadable or drifted: as strong as a subtotal + IVA read with their labels.
+  // Arithmetic where labels are unreadable or drifted: as strong as a subtotal + IVA read with their labels.
   const blocks = taxBlocks(lines);
   for (const b of blocks) vote(votes, b.total, 2.5);
   if (itemsSum !== null) vote(votes, itemsSum - off.discount, 2);
@@ -456,8 +454,7 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
       const cut = withoutFirstDigit(iva);
       if (cut !== null && cut <= most) iva = cut;
     }
-    // An IVA read with a digit too many or one lost (`$658.68` for $68.68) under a subtotal and total that
-    // leave exactly one amount for it: that amount.
+    // An IVA a digit off (`$658.68` for $68.68) takes the one amount the subtotal and total leave for it.
     const left = subtotal === null ? null : total - subtotal - (ieps ?? 0);
     if (!consistent && left !== null && left > 0 && iva !== null && oneDigitApart(iva, left)) {
       iva = left;
@@ -485,7 +482,7 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
   };
 }
 
-/** Digits thermal fonts confuse (0/8, 0/6, 6/8, 0/9, 3/8, 3/5, 5/6, 1/7), each either way round. */
+/** Digits thermal fonts confuse, each either way round. */
 const CONFUSABLE = confusions('0869 8063 6085 90 385 536 17 71');
 
 /** Where `read` and `other` differ by one digit, `read` has a 0 and `other` an 8, 6 or 9. */
@@ -494,22 +491,17 @@ function zeroForLoop(read: number, other: number): boolean {
   return slip !== undefined && slip[0] === '0' && /[689]/.test(slip[1]);
 }
 
-/**
- * The TOTAL line misread by one digit while two other readings (payment, subtotal + IVA, items)
- * agree on a neighbour: believe the two.
- */
+/** A TOTAL one digit off a neighbour that two other readings (payment, tax, items) agree on: believe them. */
 function preferCorroborated(
   total: number | null,
   votes: Map<number, number>,
   support: (v: number) => number,
 ): number | null {
   if (total === null) return null;
-  // One digit apart, and a pair thermal fonts confuse (dotted zero read as 8 or 6...).
   const near = new Set(confusableNeighbours(total));
   let best = total;
   for (const v of votes.keys()) {
-    // The TOTAL's 0 for another reading's 8, 6 or 9 would be a true 8 read as a zero, the rare slip (a dotted
-    // zero read as 8 is the common one, and the items or payment carry it as often): two readings must agree.
+    // The TOTAL's 0 for another's 8, 6 or 9 is the rare slip (a true 8 read as 0): two readings must agree.
     const need = zeroForLoop(total, v) ? 3 : 1.5;
     if (near.has(v) && support(v) >= need && support(v) > support(best)) best = v;
   }

@@ -84,7 +84,7 @@ function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: st
 }
 
 const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[IlL|]/g, '1');
-/** A year as read with its look-alike letters made digits, when at least two of its characters were digits. */
+/** A year with its look-alike letters made digits, when at least two of its characters were digits. */
 const yearOf = (s: string): string => {
   // `2026L` (`21/11/2026LUNES`): the letter is the next word's, not a fifth character of the year.
   const year = s.length === 5 && /[A-Z]$/.test(s) ? s.slice(0, 4) : s;
@@ -147,7 +147,6 @@ function unslipDate(line: string): string {
   return glued.replace(/(?<![A-Z0-9])[0-9OQDILS]{1,4}(?![A-Z0-9])/g, (w) => (/\d/.test(w) ? asDigits(w) : w));
 }
 
-/** The date on a line. */
 function dateOn(norm: string, win: DateWindow): FoundDate | null {
   // `21|11|2026`: a slash read as a bar, between digits only.
   const s = unslipDate(norm.replace(/-+/g, '-').replace(/(?<=\d)\s?\|\s?(?=\d)/g, '/'));
@@ -179,8 +178,7 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
       if (r) return r;
     }
   }
-  // The first numeric date a line holds, but not one glued together from a number before it (`#19- 10/03/2018`:
-  // two different separators, one with a space beside it) when a later one is read whole.
+  // The first numeric date, unless glued to a number before it (`#19- 10/03/2018`) and a later one is whole.
   let glued: FoundDate | null = null;
   for (const num of matchesOf(NUMERIC, s)) {
     const found = numericDate(s, num, win);
@@ -234,17 +232,14 @@ function numericDate(s: string, num: RegExpExecArray, win: DateWindow): FoundDat
   return r && splitDay(s, num.index, num[1] ?? '', r);
 }
 
-/**
- * `FECHA: 2 1/11/2026`: a one-digit day right after a lone digit and a space, where a label or the line
- * begins, may be the second half of a day OCR split (21, not 1).
- */
+/** `FECHA: 2 1/11/2026`: a one-digit day after a lone digit may be half of a day OCR split (21, not 1). */
 function splitDay(s: string, at: number, day: string, found: FoundDate): FoundDate {
   return day.length === 1 && /(?:^|FECHA\W*|:\s?)\d\s$/.test(s.slice(0, at))
     ? { ...found, doubtful: true }
     : found;
 }
 
-/** `27-09-20 25`, `21-NOV-20 26`: the date with the year's second half read after it joined, when that is likely. */
+/** `27-09-20 25`: the date with the year's second half, read after it, joined when that is likely. */
 function joinedYear(rest: string, m: string, d: string, win: DateWindow): FoundDate | null {
   const end = SPLIT_YEAR.exec(rest);
   const joined = end?.[1] ? repairDate(`20${end[1]}`, m, d, win) : null;
@@ -260,10 +255,7 @@ const GARBLED_YEAR_END = /^ [A-Z]{1,2}(?:\s|$)/;
 const TIME =
   /(?<!\d)(?<!\d\s?:\s?)([01]?\d|2[0-3])\s?[:.]\s?([0-5]\d)(?:\s?:\s?([0-5]\d))?(?!\d)(?:\s?([AP])\.?\s?[MH]\b\.?)?/;
 
-/**
- * The time printed on a line. Minutes and seconds start with 0-5, so an 8 there is the dotted or slashed zero
- * of many ticket fonts misread (`20:87:22` for `20:07:22`); `PM` may read `PH`.
- */
+/** Minutes and seconds start with 0-5, so an 8 there is a dotted zero misread (`20:87:22` for `20:07:22`). */
 function timeOn(norm: string): string | null {
   // Look-alike letters in a time's numbers (`I2:03:54`, `07:S3:34`, `0I:16`): digits, as in a date's.
   const cleaned = norm
@@ -277,7 +269,7 @@ function timeOn(norm: string): string | null {
   const t = TIME.exec(cleaned);
   if (!t) return null;
   let h = Number(t[1]);
-  // A 12-hour time past 12 is a 10 whose dotted or slashed zero OCR read as 6, 8 or 9 (`16:24 PM` for 10:24 PM).
+  // A 12-hour time past 12 is a 10 whose dotted zero OCR read as 6, 8 or 9 (`16:24 PM` for 10:24 PM).
   if (t[4] && [16, 18, 19].includes(h)) h = 10;
   if (t[4] === 'P' && h < 12) h += 12;
   if (t[4] === 'A' && h === 12) h = 0;
@@ -315,8 +307,7 @@ export function extractDateTime(lines: Line[], today: Date): DateTime {
     const labelAbove = otherBelow;
     otherBelow = /:\s*$/.test(l.norm) && !/\d/.test(OTHER_DATE.exec(l.norm)?.[0] ?? '1');
     if (/PERMISO|CRE:/.test(l.norm) || labelAbove) continue;
-    // Dates a ticket prints beside the purchase's (a due date, the last day to invoice, a delivery, a renewal):
-    // what follows such a label is not the purchase's; what comes before it on the line may be.
+    // Another date's label (a due date, a delivery…) hides what follows it, not what comes before it.
     const own = l.norm.replace(OTHER_DATE, '');
     const d = dateOn(own, win);
     const t = timeOn(own);

@@ -83,10 +83,7 @@ function pricesIn(norm: string): Money[] {
   return money.length > 1 && money[0]?.at === 0 && /^\S+\s?[A-Z]/.test(norm) ? money.slice(1) : money;
 }
 
-/**
- * The line's amount: its last one with two decimals, or a three-decimal misread (`76.800`) where an amount belongs
- * (after a unit price, on a line opened by a quantity, before a tax letter); elsewhere that is a weight.
- */
+/** The last amount, or a three-decimal misread (`76.800`) where an amount belongs (elsewhere, a weight). */
 function lineAmount(norm: string): { at: number; options: Option[] } | null {
   const money = pricesIn(norm);
   const last = money[money.length - 1];
@@ -332,10 +329,7 @@ interface Change {
   delta: number;
 }
 
-/**
- * The one set of changes (fewest slips, at most MAX_SLIPS, each line once) that moves the sum of the likeliest
- * values by `gap`: its option per line and slips; null for none or a tie (neither repair is trusted).
- */
+/** The fewest-slip changes (a line once) that close `gap`; null for none or for a tie: neither is trusted. */
 function fitGap(options: Option[][], gap: number): { picks: number[]; slips: number } | null {
   const changes: Change[] = [];
   options.forEach((opts, item) => {

@@ -7,12 +7,9 @@ export interface Found<T> {
   confidence: number;
 }
 
-/**
- * The folio labels, then the value: a series of up to three letters and a hyphen, then a number whose first
- * character is `first`.
- */
 const TR_HASH = String.raw`TR(?:[#EF%H£*]|4(?=\s|[A-Z]{1,3}-?\d|\d{3})|[AI]T?)`;
 const HASH = String.raw`(?:[#%$*£+]{1,2}(?:4(?=\s))?|4(?=\s(?:\d{5}|[A-Z]{1,3}-?\d)))?`;
+/** Folio labels and their value: a series (`FV`, `B-`), then a number whose first character is `first`. */
 const folioLabels = (first: string): [RegExp, RegExp] => [
   new RegExp(
     String.raw`\b(?:NO\.?\s?DE\s?)?(TICKET|FOLIO|TRANSACCION|TRANS|TRX|${TR_HASH}(?=\s?(?:[A-Z]{1,3}-?)?\d)|TR|NOTA\s?(?:DE\s?VENTA\s?)?NO|NOTA|CUENTA|ORDEN|(?<!TOTAL\s?|FECHA\s(?:DE\s)?)VENTA|OPERACION|REF|REFERENCIA|TKT|TK|CHEQUE(?=\s?[:#*$%+£]|\s4\s))(?=[\s:#.]|(?<=${TR_HASH}))\s?(?:NO\.?|NUM\.?|#)?\s?[:#.,]?\s?${HASH}\s?(?![\d,]+[.,]\d{2}\b)([A-Z]{0,3}-?${first}[\dA-Z-]{2,})`,
@@ -104,7 +101,7 @@ const CARD = new RegExp(
 const CASH = new RegExp(CASH_WORDS);
 /** What a shop says it accepts (`ACEPTAMOS TARJETAS DE CREDITO`) is not how this ticket was paid. */
 const ACCEPTS = /\bACEPTA(?:MOS|N)?\b|\bSE ACEPTAN\b/;
-// Not a restaurant's bill number (`CHEQUE: FV334760`, see FOLIO_LABEL).
+// Not a restaurant's bill number (`CHEQUE: FV334760`, see FOLIO_LABELS).
 const OTHER =
   /\bVALES?\b|TRANSFERENCIA|SPEI|MONEDERO|CHEQUE(?!\s?[:#])|CODI\b|PAYPAL|MERCADO PAGO|PAGO CON PUNTOS/;
 /** A balance or points line (`SALDO MONEDERO`) is not how they paid, unless it says it paid (`PAGO CON SALDO`). */

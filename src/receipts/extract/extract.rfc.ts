@@ -29,8 +29,7 @@ export const options = (ch: string, want: CharClass, whole = false): string[] =>
   const isL = LETTER.test(ch);
   const isD = /\d/.test(ch);
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
-  // A round check digit in a font whose 0 and O look alike reads `O` (`CEB961207CGO`), a 2 under a shadow `Z`
-  // (`CES0403211EZ`), an 8 in faded print `B` (`SVHOSO630TMB`).
+  // A round check digit read as a letter: `O` for 0 (`CEB961207CGO`), `Z` for 2, `B` for a faded 8.
   if (want === 'C') {
     if (isD || ch === 'A') return [ch];
     // An S too, where the token is a whole word as printed (nothing followed it): `ASO090510QAS` for …QA8.
@@ -131,8 +130,7 @@ export function repairRfc(token: string, allowDrop = false, whole = false): Repa
   return dropped.sort((a, b) => a.edits - b.edits);
 }
 
-// The label as printed, `REC` (F read as E, dots lost), and the dotted form with each letter read as its
-// usual look-alike.
+// The label as printed, `REC` (F read as E, dots lost), and the dotted form read as look-alikes.
 const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?|\b[ABKP]FC(?=\s?:)`;
 const RFC_LABEL = new RegExp(LABEL);
 // `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label.
@@ -144,11 +142,10 @@ export const CUSTOMER = /CLIENTE|RECEPTOR|CTE\b|ADQUIRENTE|PUBLICO EN GENERAL/;
 /** A line that is only the heading of the customer's details. */
 const CUSTOMER_HEADING = /^\W*(?:DATOS DEL?\s)?(?:CLIENTE|RECEPTOR|ADQUIRENTE)\W*$/;
 
-/** RFC-length words of a line, as printed or without the hyphens or dots some tickets put between its parts. */
+/** A line's RFC-length words, as printed and without the hyphens or dots between parts (`CCO-860523-114`). */
 function wordTokens(norm: string): Set<string> {
   const out = new Set<string>();
   for (const w of norm.split(/[\s:;,]+/)) {
-    // `CCO-860523-114`: the hyphens or dots some tickets print between the RFC's parts.
     const bare = w.replace(/[.-]/g, '');
     if (w.length >= 12 && w.length <= 14) out.add(w);
     if (bare !== w && bare.length >= 12 && bare.length <= 13) out.add(bare);
@@ -167,10 +164,7 @@ function tokensOf(norm: string): string[] {
   return [...out];
 }
 
-/**
- * What each labelled line of the issuer (not a customer's) holds after the RFC label, spaces, dots and hyphens
- * closed up, cut to 14 characters: the value as read, before any repair.
- */
+/** What follows each issuer's RFC label (no customer's), closed up and cut to 14 characters, unrepaired. */
 export function labelledValues(lines: Line[]): string[] {
   return lines.flatMap((l, i) =>
     RFC_LABEL.test(l.norm) && !customersLine(lines, i)
@@ -252,10 +246,7 @@ function nameWords(razonSocial: string, figures = true): string[] {
     .filter((w) => w.length > 0);
 }
 
-/**
- * SAT's rule for a persona moral: the first letters of the first three words of the name, without articles
- * and company type (one word: its first three letters).
- */
+/** SAT's persona moral rule: the initials of the first three words, articles and company type skipped. */
 export function moralInitials(razonSocial: string, figures = true): string | null {
   const words = nameWords(razonSocial, figures).filter((w) => !NAME_STOP.has(w));
   if (!words.length) return null;
@@ -315,9 +306,8 @@ export function personLetters(fullName: string, rfc: string | undefined): string
 }
 
 /**
- * A persona física's name that every RFC letter the check digit sees confirms also decides the letters it
- * cannot see (weight 11, the maternal initial of a 13-char RFC; J/T and N/X anywhere), except SAT's X for an
- * inconvenient word.
+ * A persona física's name every RFC letter the check digit sees confirms decides the letters it cannot see
+ * (weight 11: a 13-char RFC's maternal initial; J/T, N/X anywhere), except SAT's X for an inconvenient word.
  */
 export function blindLettersFromName(rfc: string, personName: string): string {
   if (rfc.length !== 13) return rfc;
@@ -428,11 +418,10 @@ function lineCandidates(lines: Line[], i: number, ctx: LineContext): RfcCandidat
     labelled && short >= 3 && short <= 11 && (whole === 12 || whole === 13) && /^[A-Z0-9Ñ&]+$/.test(rest)
       ? [`${l.norm}${rest}`]
       : [];
-  // Read with Ñ and without: an N that OCR read as Ñ (or an Ñ read as such) is told by the repairs it needs.
   for (const tok of new Set(wrapped.flatMap(tokensOf)))
     if (isValid(tok) && !genericLike(tok))
       found.push({ rfc: tok, score: Math.min(1, 0.8 + (i < ctx.header ? 0.2 : 0)), line: i });
-  // Whole values: the line's words, and the value after the label with its spaces closed up.
+  // Whole values (words, the value after the label), with Ñ and without: the repairs tell an N read as Ñ.
   const words = new Set([...wordTokens(withEnye(l)), ...wordTokens(l.norm)]);
   for (const v of [withEnye(l), l.norm]) words.add(valueAfterLabel(v));
   for (const tok of new Set([...tokensOf(withEnye(l)), ...tokensOf(l.norm)]))
@@ -497,8 +486,7 @@ export function extractRfc(
   let found: RfcCandidate[] = [];
   // A name that ends in a company type is a persona moral's, whatever else was read of it.
   const typed = razonSocial !== null && withoutCompanyType(razonSocial) !== razonSocial;
-  // A reading the name with its line above explains (a name wrapped over three lines, its first line read as a
-  // line of its own) is not rewritten by the shorter name's letters.
+  // A reading the longer name explains (a name wrapped over three lines) is not rewritten by the shorter's.
   const longerInitials = razonSocial && longerName ? moralInitials(longerName) : null;
   const longer = longerInitials?.includes('?') ? null : longerInitials;
   // The three letters a company's name read whole predicts (none from a name of fewer words or with figures).

@@ -54,9 +54,8 @@ const COMPANY_TYPE_END = new RegExp(
 export const withoutCompanyType = (name: string): string => name.replace(COMPANY_TYPE_END, '').trim();
 
 /**
- * `s` (a name built from accent-free lines) with each word spelt as the lines printing the whole name spell
- * it most often, a marked spelling on a tie: OCR drops thin accents more often than it invents them. Lines that
- * print it with its company type, the razón social's own, go before a title printing the name alone.
+ * `s` with each word spelt as the lines printing the whole name spell it most, an accented form on a tie (OCR
+ * drops thin accents more than it adds them); lines printing the company type go before a bare title.
  */
 export function asPrinted(s: string, text: string): string {
   const name = (withoutCompanyType(s) || s).match(/[A-Z]+/g) ?? [];

@@ -23,8 +23,7 @@ export interface Vendor {
   longerName: string | null;
 }
 
-// Company-type suffixes: S.A. DE C.V., SA DE CV, S.A.P.I., S.A.B. or S.A.S. DE C.V., S. DE R.L. DE C.V.,
-// S.C. DE R.L. DE C.V., S.C., A.C., or in words.
+// Company types: S.A. (S.A.P.I., S.A.B., S.A.S.) DE C.V., S. (S.C.) DE R.L. DE C.V., S.C., A.C., in words.
 const SUFFIX = new RegExp(
   `\\bS\\.?\\s?A\\.?(\\s?(P\\.?\\s?I|B|S)\\.?)?\\s?([DP]E\\s?C\\.?\\s?[VY]\\.?)?$|\\bS\\.?\\s?(C\\.?\\s?)?DE\\s?R\\.?\\s?L\\.?(\\s?[DP]E\\s?C\\.?\\s?[VY]\\.?)?$|\\bS\\.?\\s?C\\.?$|\\bA\\.?\\s?C\\.?$|\\b(${SPELLED_TYPE})$`,
 );
@@ -45,10 +44,7 @@ const ADDRESS_WORD =
   /\b(AV|AVE|AVENIDA|CALLE|BLVD|CALZ|CARR|COL|FRACC|FRACCIONAMIENTO|PRIV|PRIVADA|PROL|PROLONGACION|C\.?P|TEL|R\.?F\.?C|RFC|NO\.|NUM|ESQ|LOCAL|KM|SUC|MZ|LT)\b/;
 const ADDRESS = new RegExp(`${ADDRESS_WORD.source}|\\d{3,}`);
 
-/**
- * A label before the issuer's name (`RAZON SOCIAL:`, `PROPIETARIO:`): not part of it. Its colon may be lost to OCR
- * (`RAZON SOCIAL TIENDAS …`), except after the short `PROP`.
- */
+/** A label before the issuer's name (`RAZON SOCIAL:`); OCR may lose its colon, but not the short `PROP`'s. */
 const NAME_LABEL =
   /^\W*(?:(?:RAZON SOCIAL|DENOMINACION(?: SOCIAL)?|NOMBRE|PROPIETARI[OA]|CONTRIBUYENTE|EMISOR|EXPEDIDO POR|TITULAR|FRANQUICIATARI[OA]|FRANQUICIAD[OA])(?:\s?[:.]\s*|\s+(?=[A-Z]{2}))|PROP\s?[:.]\s*)/;
 /** An RFC printed after the name on its line, labelled or shaped like one. */
@@ -87,7 +83,7 @@ const customerLine = (s: string): boolean => CUSTOMER.test(s) || /X[AE]XX\d/.tes
 const RIGHT_COLUMN =
   /\s+(?:(?:NO\.?\s?)?(?:TICKET|FOLIO(?:\sVENTA)?|TRANSACCION)\s?(?:NO\.?\s?)?[:#]|(?:FECHA|HORA|CAJA|CAJERO|MESA|MESERO|TERMINAL|SUC|SUCURSAL)\s?:).*$/;
 
-/** `S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`, `S.A.P.I; DE C.V:`, `DE C. V.`, `DE C-V.`, `S.A.P.Z. DE C.Y.`. */
+/** A company type's punctuation as OCR garbles it (`S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`) put back. */
 const typePunctuation = (s: string): string => {
   const dashed = s
     .replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ')
@@ -96,8 +92,7 @@ const typePunctuation = (s: string): string => {
     // Only a letter after a dot (`S.A,`): `VITAMINA C, S.A.` and `PLAN B, …` keep the comma of their name.
     .replace(/(?<=\.\s?)\b([SACRLVIPBY])\s?[,;:](?=\s?(?:[A-Z]\b|DE\b|[^A-Z0-9]*$))/g, '$1.')
     .replace(/\b(S\.A\.P\.)[Z1L|](?=\.|\s|$)/, '$1I')
-    // `S.A.P.. DE C.V.`, `SAP. DE C.V.`: S.A.P.I.'s thin I lost (a condensed sans prints it as a bar), with or
-    // without the dots before it.
+    // `S.A.P.. DE C.V.`, `SAP. DE C.V.`: S.A.P.I.'s thin I lost (a condensed sans prints it as a bar).
     .replace(/\b(S\.A\.P\.)\.(?=\s?[DP]E\b)/, '$1I.')
     .replace(/(?<=^|[\s,])SAP\.(?=\s?[DP]E\s?C\.)/, 'S.A.P.I.')
     // `DE C-V.`: C.V.'s dot read as a hyphen.
@@ -126,15 +121,12 @@ const typePunctuation = (s: string): string => {
 const TYPE_SPECK =
   /(?<=\b(?:C\.?\s?[VY]\.?|R\.?\s?L\.?|S\.?\s?C\.?|S\.\s?A\.\s?S\.?|SAS))\s[A-Z0-9]$|(?<=\bS\.?\s?A\.?)\s[A-CF-Z0-9]$/;
 
-/** A name's leading article. */
 const ARTICLE = /^(?:EL|LA|LOS|LAS)$/;
 
 /** A title's decoration read as a word at either end. */
 const DECORATION = /^[A-Z0-9]{0,2}[*%+=~][A-Z0-9*%+=~]{0,3}\s+|\s+[A-Z0-9]{0,2}[*%+=~][A-Z0-9*%+=~]{0,3}$/g;
 
-/**
- * A line as the name rules read it; `titled` keeps what a title may print but its decoration (DECORATION).
- */
+/** A line as the name rules read it; `titled` keeps what a title may print but its decoration. */
 const clean = (s: string, titled = false): string =>
   typePunctuation(titled ? withTypeS(s).replace(DECORATION, '') : withTypeS(s).replace(RIGHT_COLUMN, ''))
     .replace(NAME_LABEL, '')
@@ -195,9 +187,8 @@ function nameOverType(top: Line[], i: number, cur: string, rfc: string | null): 
   const typeOnly =
     SUFFIX.test(cur) &&
     withoutCompanyType(cur) === '' &&
-    // A dotted S.C., A.C. or S.A.S. alone: not under a persona física's RFC, nor under a greeting.
+    // A dotted S.C., A.C. or S.A.S. alone (its last dot maybe lost): not under a física's RFC nor a greeting.
     (/\bDE\b/.test(cur) ||
-      // (Its last dot may be lost: `S.C`.)
       (/^(?:[SA]\.\s?[CA]\.?|S\.\s?A\.\s?S\.)$/.test(cur) &&
         rfc?.length !== 13 &&
         // (A name with such a word in it, `CONVENIENCIA SIEMPRE ABIERTO`, where the company RFC confirms it.)
@@ -222,7 +213,6 @@ function nameOverCv(top: Line[], i: number, cur: string, rfc: string | null): Na
   // `…, S. DE` / `R.L. DE C.V.`: an S. de R.L. wrapped inside its type.
   const wrappedRl =
     /\bS\.?\s?(?:C\.?\s?)?DE$/.test(cur) && /^R\.?\s?L\.?(?:\s?[DP]E\s?C\.?\s?[VY]\.?)?$/.test(next);
-  // `cC.v.`: a speck before the wrapped C.V. is dropped.
   const endsInDe = /\bS\.?\s?A\.?\s?DE$|\bDE$/.test(cur);
   // Its C read as E, G or O (`EV`): only where the RFC confirms the name it completes.
   const garbledCv =
@@ -247,8 +237,7 @@ function nameOverCv(top: Line[], i: number, cur: string, rfc: string | null): Na
 
 /** A name ending in its company type on header line i, the rest of the type maybe wrapped onto the next line. */
 function nameWithType(top: Line[], i: number, cur: string, rfc: string | null): NameRead | null {
-  // A line that only ends like a company type (a title's `$$` read `SAS`: `EL PLOMERO SAS`) yields to a razón
-  // social further down whose initials are the company RFC's, where its own are not.
+  // A title's `$$` read `SAS` (`EL PLOMERO SAS`) yields to a razón social below whose initials are the RFC's.
   const yields = (): boolean =>
     rfc?.length === 12 &&
     !fitsRfc(cur, rfc) &&
@@ -298,8 +287,7 @@ function companyInHeader(top: Line[], rfc: string | null): NameRead {
 /** The razón social with the lines above that begin it, and the longer reading with the line above it. */
 function withLinesAbove(top: Line[], found: NameRead, rfc: string | null): NameRead {
   let { name, line } = found;
-  // A long name wrapped mid-name (`OPERADORA DE RESTAURANTES` / `LA TERRAZA, S.A. DE C.V.`): the line above
-  // belongs to it when only together do their initials make the company RFC's letters.
+  // A name wrapped mid-name takes the line above when only together do their initials make the RFC's letters.
   const lineAbove = line > 0 ? clean(top[line - 1]?.norm ?? '') : '';
   // A figure there may be the name's: the initials decide, not the digits.
   const unspecked = lineAbove.replace(LEAD_SPECK, '');
@@ -323,8 +311,7 @@ function withLinesAbove(top: Line[], found: NameRead, rfc: string | null): NameR
     name = `${lineAbove} ${name}`;
     line--;
   }
-  // A line ending in an article, preposition or `Y` goes on below (`TOSTADORES Y SERVICIOS LA` / `CANTERA, S.A.
-  // DE C.V.`): no name ends so.
+  // A line ending in an article, preposition or `Y` goes on below (`… LA` / `CANTERA`): no name ends so.
   const open = clean(top[line - 1]?.norm ?? '');
   if (name && line > 0 && endsOpen(open) && isTexty(open) && !ADDRESS_WORD.test(open)) {
     if (!(rfc?.length === 12 && nameContradictsRfc(`${open} ${name}`, rfc))) {
@@ -343,8 +330,7 @@ function personForRfc(header: Line[], rfc: string): string | undefined {
     !BUSINESS.test(read) &&
     !STAFF.test(read) &&
     rfcNameMatch(read, rfc) >= 0.75;
-  // A speck read as a lone figure before the name, or as a letter when the RFC's letters agree at least as
-  // well without it; not J or M, José's and María's initials.
+  // A speck before the name: a lone figure, or a letter the RFC fits as well without (not J, M: José, María).
   const unspecked = (line: string): string => {
     const read = line.replace(/^\d[:.]? (?=[A-Z]+( [A-Z]+){2})/, '');
     const rest = read.replace(/^[A-IK-LN-Z] (?=[A-Z]+( [A-Z]+){2})/, '');
@@ -384,8 +370,7 @@ function nameElsewhere(found: Named, lines: Line[], top: Line[], rfc: string | n
     const cut = top
       .map((l, i) => cutCompanyType(clean(l.norm), clean(top[i + 1]?.norm ?? ''), rfc))
       .find((n) => n !== null);
-    // Fiscal data printed at the foot (`NUEVA WAL MART DE MEXICO S DE RL DE CV` under the payment): a line ending
-    // in a company type anywhere, taken only when its initials are exactly the RFC's letters.
+    // Fiscal data printed at the foot: a company-typed line anywhere, if its initials are exactly the RFC's.
     const company =
       cut ??
       lines
@@ -407,9 +392,8 @@ function nameElsewhere(found: Named, lines: Line[], top: Line[], rfc: string | n
 
 /** The store's title with the words of the line below that finish it, unless that line is the razón social's. */
 function titleGoingOn(storeName: string, below: Line, belowIsName: boolean, name: string | null): string {
-  // A large title set over two lines, the kind of business on the first and a name led by an article on the
-  // second (`TAQUERIA` / `EL GUERO`); not an owner's name (`ROSA MARTINEZ`), a branch or a greeting.
-  // Or a title whose first line ends in a word no name ends with: the next short line finishes it.
+  // A title over two lines: a kind of business, then a name led by an article (`TAQUERIA` / `EL GUERO`), not
+  // an owner's name; or a first line ending in a word no name ends with, finished by the next short line.
   const unfinished = /\b(?:SAN|DE|DEL|LA|EL|LOS|LAS|Y)$/.test(storeName);
   if (KIND_ONLY.test(storeName) || unfinished) {
     const rest = clean(below.norm);
@@ -465,8 +449,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   const title = storeNameIn(top, found.name, inHeader.line);
   let name = found.name;
   if (name && title && rfc?.length === 12) name = withStoreArticle(name, title, rfc);
-  // A capital speck from the paper's edge before a company's name (`E DISTRIBUIDORA FARMACEUTICA …`), when
-  // the company RFC's letters are the rest's initials.
+  // A capital speck from the paper's edge (`E DISTRIBUIDORA …`), dropped if the rest's initials fit the RFC.
   const specked = name && rfc?.length === 12 ? LEAD_SPECK.exec(name) : null;
   if (name && specked && SUFFIX.test(name) && moralInitials(name.slice(2)) === rfc?.slice(0, 3))
     name = name.slice(2);
@@ -482,20 +465,14 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   };
 }
 
-/**
- * Capitals OCR takes for one another (LOOKALIKE), and a few more a blurred bold capital loses or gains a stroke
- * into (B/H, B/D, B/P, H/K, O/G, L/T): the RFC's check digit confirms the letter either way.
- */
+/** Look-alike capitals, and a blurred bold capital with a stroke lost or gained: the check digit confirms. */
 const BLURRED_CAPS = ['BH', 'BD', 'BP', 'HK', 'OG', 'LT'];
 const lookalikeCaps = (a: string, b: string): boolean =>
   (LOOKALIKE[a] ?? []).includes(b) ||
   (LOOKALIKE[b] ?? []).includes(a) ||
   BLURRED_CAPS.some((p) => p === a + b || p === b + a);
 
-/**
- * A razón social whose one initial a confidently read company RFC contradicts, where the RFC's letter is one
- * the check digit sees and the name's a look-alike of it: that word's first letter as the RFC has it.
- */
+/** An initial the company RFC contradicts, respelt as the RFC's look-alike letter the check digit sees. */
 export function initialFromRfc(name: string, rfc: string): string {
   const initials = moralInitials(name);
   if (rfc.length !== 12 || !initials || initials === rfc.slice(0, 3)) return name;
@@ -521,10 +498,7 @@ const CUT_TYPE = /^(.+?)(,?)\s+(S\s?[.,]?\s?A(?:\s?[.,]\s?|\s))([A-Z]{1,2})$/;
 /** `C.V.` alone on a line, as faded print reads it (`C . Y`, `C.v.`): the end of a company type wrapped. */
 const WRAPPED_CV = /^C\s?[.,]?\s?[VY]\.?$/;
 
-/**
- * A razón social whose company type was cut short or garbled before a wrapped `C.V.`, when its initials are
- * exactly the company RFC's letters: the type completed as `S.A. DE C.V.`, in the ticket's style.
- */
+/** A type cut short before a wrapped `C.V.`, completed as `S.A. DE C.V.` when the initials fit the RFC. */
 function cutCompanyType(line: string, next: string, rfc: string): string | null {
   const m = CUT_TYPE.exec(line);
   const read = m?.[1];
@@ -611,10 +585,7 @@ const GREETING = 'BIENVENID|GRACIAS|COMPROBANTE';
 /** Lines under a title that name no business: a branch, a greeting, a heading. */
 const NOT_A_NAME = new RegExp(`SUCURSAL|\\bSUC\\b|MATRIZ|TICKET|NOTA|HORARIO|ABIERTO|DOMICILIO|${GREETING}`);
 
-/**
- * Lines that are no title: above one, a greeting, a copy's or a reprint's note, a slogan under the logo on a line of
- * its own (`DESDE 1987`); anywhere, a branch (`SUCURSAL MERCADO`).
- */
+/** No title: above one, a greeting, a copy or reprint note, a slogan (`DESDE 1987`); anywhere, a branch. */
 const NOT_A_TITLE = new RegExp(
   `${GREETING}|\\bCOPIA\\b|\\bORIGINAL\\b|REIMPRESION|^\\W*DESDE\\s?\\d{4}\\W*$|^\\W*SUC(?:URSAL)?\\b`,
 );

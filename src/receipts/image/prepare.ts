@@ -62,9 +62,7 @@ export async function preparePage(image: Buffer, options: PrepareOptions = {}): 
   return factor === 1 ? page : prepareAt(image, { ...options, scale: first * factor });
 }
 
-/**
- * How much a first-look page should be scaled: small text to TEXT_HEIGHT.to, else a wide page to WIDTH.to.
- */
+/** How much a first-look page should be scaled: small text to TEXT_HEIGHT.to, else a wide page to WIDTH.to. */
 export function rescaleFactor(width: number, height: number, text: number | null, first = 1): number {
   let factor = 1;
   if (text !== null && text < TEXT_HEIGHT.min) factor = TEXT_HEIGHT.to / text;
@@ -174,10 +172,7 @@ function croppedToPaper(
 /** Pixels around the band whitened with it. */
 const FRAME_EDGE = 3;
 
-/**
- * The page with the table's dark band around the paper whitened (ink from the outer margin running down half
- * the page, or encircling most of it); its renderings at other ink levels have the same pixels whitened.
- */
+/** The page, and its renderings at other inks, with the table's dark band around the paper whitened. */
 export function framelessPage(page: PreparedPage): PreparedPage | null {
   const frame = frameMask(page.gray);
   if (!frame) return null;
@@ -275,10 +270,7 @@ function rankPass(
   return out;
 }
 
-/**
- * Colour saturation ((max − min) / max of R, G, B: a shadow darkens a colour without changing it) of the photo on
- * the grid of `like`, min-filtered as the paper's brightness is max-filtered. A JPEG shrinks while decoded: cheap.
- */
+/** Colour saturation on the grid of `like`, min-filtered: a shadow darkens a colour without changing it. */
 async function saturation(photo: Img, like: Gray): Promise<Gray> {
   const { data, info } = await photo
     .resize({ width: like.width, height: like.height, fit: 'fill' })
@@ -377,10 +369,7 @@ const union = (a: Rect, b: { x0: number; y0: number; x1: number; y1: number }): 
   Math.max(a[3], b.y1),
 ];
 
-/**
- * The largest bright region of `bg` above `level`, with the pieces separator rows (`****`) cut from it merged
- * (stacked in the same column): their starts and joint box. Null when it is under 15 % of the image.
- */
+/** The largest bright region, with the pieces separator rows (`****`) cut from it merged; null when small. */
 function brightCore(bg: Gray, bright: (i: number) => boolean): { starts: number[]; box: Rect } | null {
   const { data, width, height } = bg;
   const seen = new Uint8Array(data.length);
@@ -508,10 +497,7 @@ function convexHull(points: Point[]): Point[] {
   return [...half(pts), ...half([...pts].reverse())];
 }
 
-/**
- * For each row of a `width`×`height` image, the span [from, to) inside a convex polygon, shrunk by `inset`
- * pixels on every side (erosion by a square), except on sides within `edge` pixels of the image's border.
- */
+/** Per row, the span [from, to) inside a convex polygon shrunk by `inset`, except on sides at the image's border. */
 function polygonSpans(poly: Point[], width: number, height: number, inset: number, edge: number): Spans {
   const lo = new Float64Array(height).fill(Number.POSITIVE_INFINITY);
   const hi = new Float64Array(height).fill(Number.NEGATIVE_INFINITY);
@@ -656,10 +642,7 @@ const darkRows = (g: Gray, x: number, y0: number, y1: number): number => {
   return n;
 };
 
-/**
- * Large print above the first line a reading found (a store name in a display font, which tesseract's
- * single-block layout leaves out).
- */
+/** Large print above the first line a reading found (a display title the single-block layout leaves out). */
 export function unreadTitle(
   g: Gray,
   words: Array<{ text: string; bbox: Box; confidence: number }>,
@@ -676,8 +659,7 @@ export function unreadTitle(
   if (start === undefined) return null;
   const stop = Math.max(...kinds.map((r) => r.b));
   if (kinds[0]?.reversed) {
-    // The bar's box: the widest stretch of columns dark over a tenth of its rows (a column through a letter is
-    // dark above and below it); the paper's dark edges beside it are stretches of their own.
+    // The bar's box: the widest stretch of columns dark over a tenth of its rows (the paper's edges stand apart).
     const [x0, x1] = widestStretch(
       Array.from({ length: g.width }, (_, x) => darkRows(g, x, start, stop) > 0.1 * (stop - start)),
     );
@@ -687,9 +669,7 @@ export function unreadTitle(
   return { x0: 0, x1: g.width, y0: Math.max(0, start - pad), y1: Math.min(end, stop + pad), inverse: false };
 }
 
-/**
- * Per row above `end`, the share of the page's width that is dark, counting only columns that may hold print.
- */
+/** Per row above `end`, the share of the page's width that is dark, counting only columns that may hold print. */
 function rowShares(g: Gray, read: Box[], body: number, end: number): number[] {
   const textLeft = Math.min(...read.map((b) => b.x0));
   const textRight = Math.max(...read.map((b) => b.x1));
@@ -703,9 +683,8 @@ function rowShares(g: Gray, read: Box[], body: number, end: number): number[] {
 }
 
 /**
- * The runs of inked rows (above what the paper's edge leaves in every row; a gap under half a line joins two)
- * tall enough for a title and not at the page's top edge (the table's band), without the dark bands that hold
- * nothing to read: a run with solid rows is a bar, kept only when its middle is lighter (print white on it).
+ * The runs of inked rows tall enough for a title and clear of the page's top edge; a run with solid rows is a
+ * bar, kept only when its middle is lighter (print white on it).
  */
 function printRuns(
   g: Gray,

@@ -1,7 +1,4 @@
-/**
- * Looking at single characters of a prepared page (black ink on white), where the OCR's reading can be checked
- * against the ink: a thermal font's barred or dotted zero (a bar or dot inside the 0) is read as 8, 6 or 9.
- */
+/** Characters of a prepared page checked against the ink: thermal fonts' barred zeros read as 8, 6 or 9. */
 import { editLine } from '../extract/extract.text.js';
 import { flood, type Gray, median } from '../image/raster.js';
 import type { Box, OcrResult, OcrWord } from './ocr.js';
@@ -75,10 +72,7 @@ export function waistRatio(g: Gray, span: [number, number], box: Box): number {
   return bowls > 0 ? Math.min(...band(0.4, 0.6)) / bowls : Number.NaN;
 }
 
-/**
- * The enclosed white regions (counters) of a character large enough to be real (a 0 or 8 has one or two; a blot
- * of ink, where the print is too blurred to judge the outline, has none).
- */
+/** Enclosed white regions (counters) big enough to be real: a 0 or 8 has one or two, a blurred blot none. */
 export function counters(g: Gray, span: [number, number], box: Box): number {
   const x0 = span[0];
   const y0 = Math.max(0, box.y0);
@@ -100,9 +94,8 @@ export function counters(g: Gray, span: [number, number], box: Box): number {
 }
 
 /**
- * How deep (px) the open side of a 6 or 9 dips in under its hook (a 6's right side, a 9's left) over the 55 % of
- * its rows at the hook's end, below the side's reach on both sides of the dip. 0 for a zero, whose side curves
- * steadily out; a few pixels for a 6 or 9.
+ * How deep (px) the open side of a 6 or 9 dips in under its hook (a 6's right side, a 9's left): 0 for a
+ * zero, whose side curves steadily out.
  */
 export function notchDepth(g: Gray, span: [number, number], box: Box, digit: '6' | '9'): number {
   const reach = rowInk(g, span, box).map((r) => (!r ? -1 : digit === '6' ? r[1] - span[0] : span[1] - r[0]));
@@ -138,10 +131,7 @@ const DATE_OR_TIME =
 /** The words whose barred zeros are put back by default: dates and times (see barredZeros). */
 const dateOrTimeWord = (w: OcrWord): boolean => /[689]/.test(w.text) && DATE_OR_TIME.test(w.text);
 
-/**
- * The words `judge` picks (dates and times) whose 8s, 6s and 9s are barred zeros by their outline, corrected:
- * an 8 with straight sides and a counter, a 6 or 9 with no notch, a counter and no waist.
- */
+/** Barred zeros put back in the words `judge` picks: an 8 with straight sides, a 6 or 9 also unnotched. */
 export function barredZeros(
   g: Gray,
   words: OcrWord[],
@@ -183,7 +173,7 @@ export function barredZeros(
     .filter((fix) => fix.text !== fix.word.text);
 }
 
-/** A gap between two letters this many times the word's median gap, and a quarter of its height, parts two words. */
+/** A gap this many times the word's median gap, and a quarter of its height, parts two words. */
 const WORD_GAP = { median: 2.2, height: 0.25 };
 
 /** A word of eight letters or more read with its spaces lost. */
@@ -200,10 +190,7 @@ export function respacedWord(g: Gray, word: { text: string; bbox: Box }): string
 /** The grid a character's ink is resampled to before characters of one page are compared. */
 const GRID = { w: 10, h: 16 };
 
-/**
- * A character's inked rows resampled to a GRID of darkness, 0 (paper) to 1 (ink), so characters of one font
- * compare whatever their size. Null when it has too few rows.
- */
+/** A character's ink as a GRID of darkness (0 paper, 1 ink), so one font's characters compare at any size. */
 function glyphGrid(g: Gray, span: [number, number], box: Box): Float32Array | null {
   const rows = rowInk(g, span, box);
   const first = Math.max(0, box.y0);
@@ -240,13 +227,10 @@ const gridDistance = (a: Float32Array, b: Float32Array): number => {
 const SAMPLE_CONFIDENCE = 40;
 /** A digit's mean shape is made of at least this many samples (the character judged left out). */
 const MIN_SAMPLES = 3;
-/** An 8, 6 or 9 this much closer to the page's mean 0 than to its own digit's mean is a zero (true ones: ≥ 0.83). */
+/** An 8, 6 or 9 this much closer to the page's mean 0 than to its own digit's mean is a zero. */
 const ZERO_LIKENESS = 0.75;
 
-/**
- * A word that names something by a number (`A-84716`, `43837`): four digits in a row, not an amount, a date, a time
- * or an RFC (whose check digit judges its own zeros).
- */
+/** A number naming something (`A-84716`): not an amount, date, time or RFC (whose check digit judges it). */
 export const identifierWord = (w: OcrWord): boolean =>
   /\d{4}/.test(w.text) &&
   !/\d[.,]\d\d(?!\d)/.test(w.text) &&

@@ -20,7 +20,6 @@ export interface OcrWord {
 
 /** A word of two letters or digits or more: what a reading found, specks and rules left out. */
 export const isReadWord = (w: { text: string }): boolean => /[A-Z0-9]{2}/i.test(w.text);
-/** A word read surely: a read word (isReadWord) at confidence 50 or more. */
 export const isSureWord = (w: { text: string; confidence: number }): boolean =>
   isReadWord(w) && w.confidence >= 50;
 
@@ -39,14 +38,11 @@ export interface OcrResult {
 export interface OcrOptions {
   /** Tesseract page segmentation mode; default 6 (single uniform block) suits narrow tickets; 7: one line. */
   psm?: '3' | '4' | '6' | '7' | '11';
-  /** Also return word boxes (a few per cent of OCR time: tesseract writes them as TSV, parsed here). */
+  /** Also return word boxes (cheap: tesseract writes them as TSV, parsed here). */
   words?: boolean;
   /** Also return each character's alternatives (tesseract's hOCR with LSTM choices): for a line's reading. */
   choices?: boolean;
-  /**
-   * A re-read of a ticket already under way: it goes before the first readings waiting for a worker, so a burst
-   * of tickets finishes them one after another instead of all at the end.
-   */
+  /** A ticket's re-read jumps the queue: a burst of tickets finishes one by one, not all at the end. */
   followUp?: boolean;
 }
 
@@ -81,7 +77,7 @@ export function langPath(lang: string): string {
   return join(dirname(pkg), '4.0.0_best_int');
 }
 
-/** A tesseract.js worker for the pool: single-block layout by default, another page segmentation mode on request. */
+/** A tesseract.js worker: single-block layout by default, another page segmentation mode on request. */
 async function startWorker(langs: string[]): Promise<PoolWorker> {
   const first = langs[0] ?? 'spa';
   const worker: Worker = await createWorker(langs, OEM.LSTM_ONLY, {
@@ -89,7 +85,7 @@ async function startWorker(langs: string[]): Promise<PoolWorker> {
     gzip: true,
     cacheMethod: 'none',
   });
-  // The inverted-text check re-reads low-confidence words as white-on-black: costs ~20 %, tickets never need it.
+  // The inverted-text check re-reads unsure words as white-on-black: costly, and tickets never need it.
   await worker.setParameters({
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
     user_defined_dpi: '300',
@@ -122,7 +118,7 @@ interface Slot {
   worker: Promise<PoolWorker>;
   jobs: number;
   busy: boolean;
-  /** The worker that will replace this one, while it starts and warms up (closing the pool ends it as it is). */
+  /** The worker replacing this one, while it starts and warms up (closing the pool ends it as it is). */
   next?: Promise<PoolWorker>;
   /** That worker, started and warm, waiting for this slot's job to end. */
   ready?: PoolWorker;
@@ -216,10 +212,7 @@ function release(pool: Pool, slot: Slot): void {
   else slot.busy = false;
 }
 
-/**
- * A long-lived pool of tesseract workers, started lazily and closed once. A worker that has served `recycleAfter`
- * jobs is replaced by one started and warmed up beside it (it serves on meanwhile), then ended.
- */
+/** A lazy pool of tesseract workers; one due for recycling serves on while its replacement warms up. */
 export function createTesseractEngine(opts: TesseractPoolOptions = {}): OcrEngine & { stats: PoolStats } {
   const langs = opts.langs ?? ['spa'];
   const pool: Pool = {
