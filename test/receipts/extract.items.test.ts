@@ -36,6 +36,12 @@ describe('items: layouts', () => {
     ]);
   });
 
+  it("ends the items at the included tax's line whose label is garbled, and takes the total paid less change", () => {
+    const { fields } = extractFields(ocr('amounts/ends-the-items-at-an-included-tax-line-garbled'), TODAY);
+    expect(fields.items?.map((i) => i.amount)).not.toContain(199377);
+    expect(fields.total).toBe(1445481);
+  });
+
   it("keeps a fuel sale's `IMPORTE` for the sale: no item made of its price lines, the items after it kept", () => {
     for (const fuel of [
       [

@@ -4,8 +4,9 @@ import { DISCOUNT_WORDS, type Line, type Money, moneyIn, TOTAL_WORD, VOUCHER_WOR
 import { confusions, oneSwapped } from './lookalike.js';
 
 const STOP = new RegExp(
-  // `PAGO: $50.00` and `SU PAGO` are what the customer handed over; `CIVA`: a bracket read C.
-  `^CONSUMO\\s?:?\\s?\\$?\\s?\\d[\\d,]*[.,]\\d{2}\\s*$|SUB\\s?-?TOTAL|^SUMA\\b|^IMPUESTOS?\\b|${TOTAL_WORD}|(?:\\b|^C)IVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b|\\bSU PAGO\\b|^PAGO\\s?:\\s?\\$?\\s?\\d|${VOUCHER_WORDS}`,
+  // `PAGO: $50.00` and `SU PAGO` are what the customer handed over; `CIVA`: a bracket read C; `INCLUIDO`: the
+  // included tax's line, its label garbled (`MTV INCLUIDO`).
+  `^CONSUMO\\s?:?\\s?\\$?\\s?\\d[\\d,]*[.,]\\d{2}\\s*$|SUB\\s?-?TOTAL|^SUMA\\b|^IMPUESTOS?\\b|${TOTAL_WORD}|(?:\\b|^C)IVA\\b|\\bI\\.V\\.A|\\bIEPS\\b|EFECTIVO|CAMBIO|TARJETA|PROPINA|\\bA PAGAR\\b|\\bSU PAGO\\b|\\bINCLUID[OA]\\b|^PAGO\\s?:\\s?\\$?\\s?\\d|${VOUCHER_WORDS}`,
 );
 // Header lines before the items, matched as whole words (`AISLAR` is no `ISLA`, `TRANSP` no `TRANS`).
 const NOT_ITEM =
