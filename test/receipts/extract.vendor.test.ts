@@ -227,6 +227,25 @@ describe('vendor name', () => {
     expect(vendorName(text, 'SAR031202H85', 3)).toBe('SERVICIO AUTOMOTRIZ RUEDA LIBRE, S. DE R.L. DE C.V.');
   });
 
+  it('reads a comma misread as a semicolon before the company type, and drops a speck before a wrapped type', () => {
+    const text =
+      'FARMACIA DEL SURESTE\nGRUPO DISTRIBUIDORA FARMACEUTICA DEL SURESTE; S.A. DE C.V.\nR.F.C.: GDF970512AB1';
+    expect(vendorName(text, 'GDF970512AB1', 1)).toBe(
+      'GRUPO DISTRIBUIDORA FARMACEUTICA DEL SURESTE, S.A. DE C.V.',
+    );
+    // A lower-case `y` before the type alone is a speck: no name's conjunction stands before its type.
+    const wrapped = extractFields(ocr('vendor/drops-a-speck-before-a-wrapped-company-type'), TODAY);
+    expect(wrapped.fields.vendor_name).toBe('DISTRIBUIDORA DE ALIMENTOS TRES RIOS, S.A. DE C.V.');
+  });
+
+  it("takes a persona física's name printed surnames first, its letters deciding the RFC's misread one", () => {
+    const d = extractFields(ocr('vendor/reads-a-persons-name-printed-surnames-first'), TODAY);
+    expect(d.fields).toMatchObject({
+      vendor_name: 'JIMENEZ GOMEZ MARIA DEL CARMEN',
+      vendor_rfc: 'JIGC6110202DA',
+    });
+  });
+
   it("drops a speck read as a letter before a persona física's name", () => {
     const ticket = ocr('vendor/ticket');
     expect(vendorName(ticket, 'MAUE651126BH5', 2)).toBe('ESTELA MARTINEZ UGALDE');

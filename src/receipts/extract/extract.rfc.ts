@@ -299,10 +299,14 @@ export function fisicaLetterOptions(fullName: string): string[] {
   return [...new Set([givenFirst, surnamesFirst].filter((l): l is string => l !== null))];
 }
 
-/** A person's name's letters: given names first, unless surnames first gives exactly `rfc`'s four letters. */
+/**
+ * A person's name's letters: given names first, unless the name read surnames first (as SAT's own records print
+ * it) agrees with more of `rfc`'s four letters.
+ */
 export function personLetters(fullName: string, rfc: string | undefined): string | null {
   const [givenFirst = null, surnamesFirst] = fisicaLetterOptions(fullName);
-  return surnamesFirst && rfc?.startsWith(surnamesFirst) ? surnamesFirst : givenFirst;
+  const agree = (letters: string): number => [...letters].filter((c, i) => c === rfc?.[i]).length;
+  return surnamesFirst && givenFirst && agree(surnamesFirst) > agree(givenFirst) ? surnamesFirst : givenFirst;
 }
 
 /**

@@ -193,12 +193,17 @@ export const withKnownWords = (line: string, words: ReadonlySet<string>): string
 /** Short words a line may start with, in whatever case OCR read them: no speck. */
 const SHORT_WORDS = /^(?:y|e|o|u|a|la|el|de|del|los|las|en)$/i;
 
-/** A line without up to three lower-case letters opening it before capitals. */
+/**
+ * A line without up to three lower-case letters opening it before capitals; a short word too when only a company
+ * type follows (`y S.A. DE C.V.`: no name's word stands before its type).
+ */
 export const withoutSpeck = (l: Line): Line => {
-  const m = /^([A-Za-z]{1,3})[.,:;'"]*\s+(?=[A-ZÁÉÍÓÚÑ]{2})/.exec(l.raw);
+  const m = /^([A-Za-z]{1,3})[.,:;'"]*\s+(?=[A-ZÁÉÍÓÚÑ]{2}|S\.)/.exec(l.raw);
   const speck = m?.[1] ?? '';
-  if (!m || !/^[A-Z]?[a-z]/.test(speck) || SHORT_WORDS.test(speck) || /^sa\s+[DP]E\b/i.test(l.raw)) return l;
-  const raw = l.raw.slice(m[0].length);
+  const raw = l.raw.slice(m?.[0].length ?? 0);
+  const typeAlone = withoutCompanyType(normalise(raw)) === '';
+  if (!m || !/^[A-Z]?[a-z]/.test(speck) || /^sa\s+[DP]E\b/i.test(l.raw)) return l;
+  if (SHORT_WORDS.test(speck) && !typeAlone) return l;
   return { ...l, raw, norm: normalise(raw) };
 };
 

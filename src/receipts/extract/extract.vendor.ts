@@ -86,6 +86,8 @@ const RIGHT_COLUMN =
 /** A company type's punctuation as OCR garbles it (`S:-DE R.L. DE-C.V.`, `S.A, DE C.V, ;`) put back. */
 const typePunctuation = (s: string): string => {
   const dashed = s
+    // `SURESTE; S.A.`: no razón social has a semicolon; before the type it is the comma misread.
+    .replace(/(?<=[A-ZÑ]);(?=\s?(?:S\.?\s?[AC]|S\.?\s?DE|A\.?\s?C)\b)/, ',')
     .replace(/\bS\s?[:;]-?\s?(?=DE\s?R\.?\s?L)/, 'S. ')
     .replace(/\b([DP]E)-(?=C\.?\s?[VY]\.?$)/, '$1 ');
   const typed = dashed
