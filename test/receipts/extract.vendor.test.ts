@@ -238,6 +238,11 @@ describe('vendor name', () => {
     expect(wrapped.fields.vendor_name).toBe('DISTRIBUIDORA DE ALIMENTOS TRES RIOS, S.A. DE C.V.');
   });
 
+  it("drops a letter speck before a two-word company name whose RFC's third letter the name leaves open", () => {
+    const d = extractFields(ocr('vendor/drops-a-speck-before-a-two-word-name'), TODAY);
+    expect(d.fields.vendor_name).toBe('ALMACENES LA VIOLETA, S.C.');
+  });
+
   it("takes a persona física's name printed surnames first, its letters deciding the RFC's misread one", () => {
     const d = extractFields(ocr('vendor/reads-a-persons-name-printed-surnames-first'), TODAY);
     expect(d.fields).toMatchObject({
