@@ -200,10 +200,9 @@ const SHORT_WORDS = /^(?:y|e|o|u|a|la|el|de|del|los|las|en)$/i;
 export const withoutSpeck = (l: Line): Line => {
   const m = /^([A-Za-z]{1,3})[.,:;'"]*\s+(?=[A-ZÁÉÍÓÚÑ]{2}|S\.)/.exec(l.raw);
   const speck = m?.[1] ?? '';
-  const raw = l.raw.slice(m?.[0].length ?? 0);
-  const typeAlone = withoutCompanyType(normalise(raw)) === '';
   if (!m || !/^[A-Z]?[a-z]/.test(speck) || /^sa\s+[DP]E\b/i.test(l.raw)) return l;
-  if (SHORT_WORDS.test(speck) && !typeAlone) return l;
+  const raw = l.raw.slice(m[0].length);
+  if (SHORT_WORDS.test(speck) && withoutCompanyType(normalise(raw)) !== '') return l;
   return { ...l, raw, norm: normalise(raw) };
 };
 
