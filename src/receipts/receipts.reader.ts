@@ -126,13 +126,13 @@ export function withoutUnseenAccents(text: string, words: OcrWord[]): string {
   let out = text;
   for (let n = 0; n < HEADER_LINES; n++) {
     const line = words.filter((w) => w.line === n);
+    const accented = line.filter((w) => /[ÁÉÍÓÚ]/.test(w.text) && w.text === w.text.toUpperCase());
     const plain = line.filter((w) => /^[A-Z0-9.,]{2,}$/.test(w.text));
+    if (!accented.length || !plain.length) continue;
     const top = median(plain.map((w) => w.bbox.y0));
     const rise = ACCENT_RISE * (median(plain.map((w) => w.bbox.y1)) - top);
-    const unseen = line.filter(
-      (w) => /[ÁÉÍÓÚ]/.test(w.text) && w.text === w.text.toUpperCase() && w.bbox.y0 > top - rise,
-    );
-    if (plain.length && unseen.length)
+    const unseen = accented.filter((w) => w.bbox.y0 > top - rise);
+    if (unseen.length)
       out = editLine(out, n, (l) =>
         unseen.reduce((t, w) => t.replace(w.text, stripAccents(w.text, true)), l),
       );

@@ -454,8 +454,7 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   // A capital speck from the paper's edge (`E DISTRIBUIDORA …`), dropped if the rest's initials fit the RFC (a
   // two-word name's third letter unsure).
   const specked = name && rfc?.length === 12 ? LEAD_SPECK.exec(name) : null;
-  if (name && specked && SUFFIX.test(name) && initialsFit(moralInitials(name.slice(2)), rfc ?? ''))
-    name = name.slice(2);
+  if (name && specked && SUFFIX.test(name) && fitsRfc(name.slice(2), rfc)) name = name.slice(2);
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForDigits(name)));
   const storeName = title ? lettersForDigits(title) : title;
   const storeGuess = storeName ? 0.3 : 0;

@@ -4,7 +4,7 @@
  */
 import { isRfcShape, rfcCheckDigit } from '../../catalogs/rfc.js';
 import type { CharChoices } from '../ocr/ocr.js';
-import { charClass, options } from './extract.rfc.js';
+import { type CharClass, charClass, options } from './extract.rfc.js';
 
 /** An alternative below this weight is noise (the LSTM lists six per character, most near 0). */
 const FLOOR = 0.03;
@@ -18,7 +18,7 @@ const isCharacter = (g: CharChoices | undefined): boolean =>
   /^[A-Z0-9&Ñ]$/.test((g?.[0]?.[0] ?? '').toUpperCase());
 
 /** What each character may be where the structure wants `cls`, with its weight. */
-function weights(group: CharChoices, cls: ReturnType<typeof charClass>): Map<string, number> {
+function weights(group: CharChoices, cls: CharClass): Map<string, number> {
   const out = new Map<string, number>();
   for (const [c, p] of group) {
     const ch = c.toUpperCase();
