@@ -141,6 +141,32 @@ describe('choosing the total', () => {
     expect(chooseTotal(taxed, toLines(taxed.text)).total).toBe(64383);
   });
 
+  it('takes an amount under a garbled label when the IVA included in it ties it to the total', () => {
+    const text = [
+      'ARROZ 1KG 8,620.62',
+      'ACEITE 1L 10,660.00',
+      'TOTAL M.N.',
+      'IVA INCLUIDO 16% 2,659.40',
+      'TRANSFERENCIA SPEI 19,280.62',
+    ].join('\n');
+    const d = read({ total: 1722659, text });
+    const chosen = chooseTotal(d, toLines(text));
+    expect(chosen.total).toBe(1928062);
+    expect(withEvidence(chosen, TODAY).sources?.total).toEqual(['iva included']);
+  });
+
+  it('takes no amount that only a second printing backs (two items at one price)', () => {
+    const text = ['TACO 35.00', 'TACO 35.00', 'T0TA1 $ 7O.OO'].join('\n');
+    const d = read({ total: null, text });
+    expect(chooseTotal(d, toLines(text)).total).toBeNull();
+  });
+
+  it('takes a debit payment as the card line that pays the total', () => {
+    const text = ['"IVA INCLUIDO $ 122.61', 'Tilda DEBITO $ 994.99'].join('\n');
+    const d = read({ total: 136809, text });
+    expect(chooseTotal(d, toLines(text)).total).toBe(99499);
+  });
+
   it('keeps a total its own checks back as much as any other amount', () => {
     const d = data();
     expect(chooseTotal(d, toLines(d.text)).total).toBe(30392);

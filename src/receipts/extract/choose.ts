@@ -11,7 +11,7 @@ import {
 } from './evidence.js';
 import { extractDateTime } from './extract.dates.js';
 import { labelledValues, repairRfc } from './extract.rfc.js';
-import { type Line, toLines } from './extract.text.js';
+import { type Line, moneyIn, toLines } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 
 /** The total agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). */
@@ -44,8 +44,22 @@ export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
   // tax they read (`643.33` and `83.80` made 643.83 and 88.80, IVA included at 16 %) is a set, not a slip.
   if (data.tip !== null || taxAgrees(data)) return data;
   const level = (total: number): number => evidenceLevel('total', totalEvidence({ ...data, total }, lines));
-  const total = mostBacked(data.total, totalCandidates(lines), level);
+  const total = mostBacked(data.total, [...totalCandidates(lines), ...tiedAmounts(data, lines)], level);
   return total === data.total ? data : { ...data, total };
+}
+
+/** Checks that tie an amount to the ticket's other amounts (a second printing or the items' sum do not). */
+const TIES = ['subtotal+iva', 'iva included', 'efectivo-cambio', 'in words'];
+
+/**
+ * Amounts printed under no label a total is read from (`TOTAL` garbled, paid by transfer) that a sum of other
+ * printed amounts ties to a total: the IVA included in it, subtotal + IVA, cash less change, the words.
+ */
+function tiedAmounts(data: ReceiptData, lines: Line[]): number[] {
+  const printed = new Set(lines.flatMap((l) => moneyIn(l.norm).map((m) => m.cents)));
+  return [...printed].filter(
+    (c) => c > 0 && totalEvidence({ ...data, total: c }, lines).some((e) => TIES.includes(e)),
+  );
 }
 
 type DateRead = { date: string; time: string | null };

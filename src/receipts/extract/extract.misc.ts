@@ -96,7 +96,7 @@ export function extractPostalCode(lines: Line[]): Found<string> {
 }
 
 const CARD = new RegExp(
-  String.raw`${CARD_WORDS}|\bTARJ\b|MASTER\s?CARD|AMERICAN EXPRESS|\bDEBITO\b|\bCREDITO\b|\bTPV\b|BANCARIA`,
+  String.raw`${CARD_WORDS}|\bTARJ\b|MASTER\s?CARD|AMERICAN EXPRESS|\bCREDITO\b|\bTPV\b|BANCARIA`,
 );
 const CASH = new RegExp(CASH_WORDS);
 /** What a shop says it accepts (`ACEPTAMOS TARJETAS DE CREDITO`) is not how this ticket was paid. */

@@ -11,7 +11,7 @@ export function digitSlips(a: number, b: number): Array<[string, string]> | null
 }
 
 /** A card named on a payment line: VISA or AMEX as words, or glued as OCR joins them. */
-export const CARD_WORDS = String.raw`TARJETA|\bT\.?\s?(?:DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|CARNET`;
+export const CARD_WORDS = String.raw`TARJETA|\bDEBITO\b|\bT\.?\s?(?:DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|CARNET`;
 /** Paid in cash: EFECTIVO, or an English receipt's CASH line (not `CASH BACK`). */
 export const CASH_WORDS = String.raw`\bEFECTIVO\b|^\W*CASH\b(?!\s?BACK)`;
 /** Payment by vouchers or transfer (`VALES DE DESPENSA`, `TRANSFERENCIA`). */
