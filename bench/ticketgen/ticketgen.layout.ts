@@ -54,6 +54,12 @@ export function wrap(s: string, width: number): string[] {
   return out;
 }
 
+/** Two cells on one row when they fit a space apart, else on two rows: no printer prints one over the other. */
+function sides(x: Ctx, left: string, right: string): void {
+  if (left.length + 1 + right.length <= x.cols) x.rows.push(text([L(left), R(right, x.cols)]));
+  else x.rows.push(text([L(left)]), text([R(right, x.cols)]));
+}
+
 /** A label and its amount on one row. */
 function pair(x: Ctx, label: string, cents: number, bold = false, scale = 1): void {
   x.rows.push(text([L(label), R(x.m(cents), x.cols)], scale, bold));
@@ -90,12 +96,11 @@ function header(x: Ctx, rfcLine: string): void {
 }
 
 function meta(x: Ctx, rfcLine: string): void {
-  const { rng, t, cols } = x;
+  const { rng, t } = x;
   const date = drawDateFormat(rng)(t.date);
   const time = drawTimeFormat(rng)(t.time);
   const dateLabel = rng.pick(['FECHA: ', 'FECHA ', '', 'FEC: ']);
-  if (rng.chance(0.5))
-    x.rows.push(text([L(`${dateLabel}${date}`), R(`${rng.pick(['HORA: ', ''])}${time}`, cols)]));
+  if (rng.chance(0.5)) sides(x, `${dateLabel}${date}`, `${rng.pick(['HORA: ', ''])}${time}`);
   else x.rows.push(text([L(`${dateLabel}${date}`)]), text([L(`HORA: ${time}`)]));
   const folioLabel = rng.pick([
     'TICKET: ',
@@ -107,17 +112,15 @@ function meta(x: Ctx, rfcLine: string): void {
     'No. TICKET ',
     'FOLIO ',
   ]);
-  x.rows.push(text([L(`${folioLabel}${t.folio}`), R(`CAJA ${rng.int(1, 12)}`, cols)]));
-  if (t.vendor.category === 'restaurant')
-    x.rows.push(text([L(`MESA: ${rng.int(1, 40)}`), R(`PERSONAS: ${rng.int(1, 8)}`, cols)]));
+  sides(x, `${folioLabel}${t.folio}`, `CAJA ${rng.int(1, 12)}`);
+  if (t.vendor.category === 'restaurant') sides(x, `MESA: ${rng.int(1, 40)}`, `PERSONAS: ${rng.int(1, 8)}`);
   const staff =
     t.vendor.category === 'restaurant' ? 'MESERO' : t.vendor.category === 'gas' ? 'DESPACHADOR' : 'CAJERO';
   if (rng.chance(0.6))
     x.rows.push(
       text([L(`${staff}: ${rng.pick(['LUIS M.', 'KARLA', 'PEDRO R.', 'ANDREA', 'MARIO', 'GABY'])}`)]),
     );
-  if (t.vendor.category === 'gas')
-    x.rows.push(text([L(`BOMBA: ${rng.int(1, 16)}`), R(`POS ${rng.int(1, 4)}`, cols)]));
+  if (t.vendor.category === 'gas') sides(x, `BOMBA: ${rng.int(1, 16)}`, `POS ${rng.int(1, 4)}`);
   if (rfcLine) x.rows.push(text([L(rfcLine)]));
 }
 

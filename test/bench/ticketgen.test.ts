@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateTicket, referenceDate, ticketFacts } from '../../bench/ticketgen/ticketgen.js';
+import type { Cell } from '../../bench/ticketgen/ticketgen.layout.js';
 import { fisicaLetters, moralLetters } from '../../bench/ticketgen/ticketgen.rfc.js';
 import { isValidRfc } from '../../src/catalogs/rfc.js';
 
@@ -30,7 +31,34 @@ const README_KEYS = [
   'id',
 ];
 
+/** The columns a cell's characters take. */
+const span = (c: Cell): [number, number] => {
+  const n = c.text.length;
+  return c.anchor === 'start'
+    ? [c.col, c.col + n]
+    : c.anchor === 'end'
+      ? [c.col - n, c.col]
+      : [c.col - n / 2, c.col + n / 2];
+};
+
 describe('ticket generator', () => {
+  it('prints no text over other text on a row, as no printer does', () => {
+    for (const seed of [1, 42, 987654, 910011])
+      for (let k = 0; k < 50; k++) {
+        const { layout } = ticketFacts(seed, k);
+        for (const row of layout.rows) {
+          if (row.kind !== 'text' || row.scale !== 1) continue;
+          const spans = row.cells.map(span).sort((a, b) => a[0] - b[0]);
+          spans.forEach(([a], i) => {
+            if (i > 0)
+              expect(a, `${seed}/${k}: ${row.cells.map((c) => c.text).join(' | ')}`).toBeGreaterThanOrEqual(
+                spans[i - 1]?.[1] ?? 0,
+              );
+          });
+        }
+      }
+  });
+
   it('draws the same ticket for the same seed and index, and another for another seed', () => {
     expect(ticketFacts(5, 3).truth).toEqual(ticketFacts(5, 3).truth);
     expect(ticketFacts(5, 3).layout).toEqual(ticketFacts(5, 3).layout);
