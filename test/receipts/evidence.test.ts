@@ -351,6 +351,16 @@ describe('a name as printed', () => {
     }
   });
 
+  it('takes an S.C. printed with its last dot read as a colon (`SC:`) as dotted', () => {
+    const name = 'OPERADORA DE ALIMENTOS LA TERRAZA, S.C.';
+    const d = data({
+      vendor_name: name,
+      text: TICKET.replace(/^.*$/m, 'OPERADORA DE ALIMENTOS LA TERRAZA,\nSC:'),
+    });
+    expect(weighEvidence(d, TODAY).vendor_name).toContain('company type');
+    expect(weighEvidence(d, TODAY).vendor_name).not.toContain('!company type');
+  });
+
   it("doubts a name without a company type beside a company's RFC", () => {
     const d = data({
       vendor_name: 'OPERADORA DE ALIMENTOS LA TERRAZA',

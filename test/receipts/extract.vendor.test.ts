@@ -243,6 +243,11 @@ describe('vendor name', () => {
     expect(d.fields.vendor_name).toBe('ALMACENES LA VIOLETA, S.C.');
   });
 
+  it('reads an S.C. wrapped onto a line of its own whose first dot was lost and last read as a colon', () => {
+    const d = extractFields(ocr('vendor/reads-an-s-c-wrapped-its-dot-read-as-a-colon'), TODAY);
+    expect(d.fields.vendor_name).toBe('CENTRO COMERCIAL DEL MAYAB, S.C.');
+  });
+
   it("takes a persona física's name printed surnames first, its letters deciding the RFC's misread one", () => {
     const d = extractFields(ocr('vendor/reads-a-persons-name-printed-surnames-first'), TODAY);
     expect(d.fields).toMatchObject({

@@ -344,8 +344,10 @@ function typePrinted(name: string, lines: Line[]): boolean {
     const after = joined.slice(at);
     // Where the name's words are followed by its type (a title line with the same words is not).
     if (!/^[\s,;.]*[SA]/.test(after)) continue;
-    // Dotted or not, as its first letter is printed (`S.` / `SA `): the rest may be garbled or wrapped.
-    return /^[\s,;]*[SA]\./.test(after) === /^[\s,]*[SA]\./.test(n.slice(withoutCompanyType(n).length));
+    // Dotted or not, as its first letter is printed (`S.` / `SA `): the rest may be garbled or wrapped. An S.C.
+    // or A.C. that lost its first dot shows the other (`SC:`, the dot read as a colon).
+    const dotted = /^[\s,;]*(?:[SA]\.|[SA]C[.:;])/.test(after);
+    return dotted === /^[\s,]*[SA]\./.test(n.slice(withoutCompanyType(n).length));
   }
   return true;
 }

@@ -105,8 +105,8 @@ const typePunctuation = (s: string): string => {
     // `C.vV.`, `C.YV.`: C.V.'s V read twice, once as Y.
     .replace(/\b(C\.?\s?)(?:VV|YV|VY)(\.?)(?=[^A-Z0-9]*$)/, '$1V$2')
     .replace(/\b([CR])\.\s(?=[VL]\.)/g, '$1.')
-    // `, AC.` / ` SC.`: the first of an A.C.'s or S.C.'s two dots lost.
-    .replace(/(?<=^|[\s,])([AS])C\.(?=[^A-Z0-9]*$)/, '$1.C.')
+    // `, AC.` / ` SC:`: the first of an A.C.'s or S.C.'s two dots lost (the last one read as a colon too).
+    .replace(/(?<=^|[\s,])([AS])C[.:;](?=[^A-Z0-9]*$)/, '$1.C.')
     // `$.4. DE C.V.`: S.A.'s A read as 4 (its S as $ or 5 is withTypeS's).
     .replace(/(?<=^|[\s,])([S5$])\.\s?4\.(?=\s?[DP]E\s?C)/, 'S.A.')
     // `S:A:P.I..-DE CV.`: S.A.'s dots read as colons, a dot doubled and a hyphen before DE.
