@@ -192,6 +192,17 @@ describe('evidence for the RFC', () => {
     expect(c(swapped)).toBeLessThan(0.9);
   });
 
+  it('doubts a repaired RFC whose letters are one off the razón social it was read under', () => {
+    const name = 'GRUPO MINISUPERS DEL MAYAB S.A.';
+    const d = data({
+      vendor_name: name,
+      vendor_rfc: 'CMM940617090',
+      text: TICKET.replace(/^.*$/m, name).replace('OAT080813655', 'GMM940617090'),
+    });
+    expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!letters of name');
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
+  });
+
   it('trusts a letter/digit look-alike where the homoclave takes either, unlike a swap of the same kind', () => {
     const d = data({ text: TICKET.replace('OAT080813655', 'OAT080813G55') });
     expect(weighEvidence(d, TODAY).vendor_rfc).toContain('look-alike repair');

@@ -243,6 +243,12 @@ describe('vendor name', () => {
     expect(d.fields.vendor_name).toBe('ALMACENES LA VIOLETA, S.C.');
   });
 
+  it("keeps the razón social's initial where only the RFC's repair changed the letter (`G` read, `C` repaired)", () => {
+    const d = extractFields(ocr('vendor/keeps-an-initial-a-repaired-rfc-letter-contradicts'), TODAY);
+    expect(d.fields.vendor_rfc).toBe('CMM940617090');
+    expect(d.fields.vendor_name).toBe('GRUPO MINISUPERS DEL MAYAB S.A.');
+  });
+
   it('reads an S.C. wrapped onto a line of its own whose first dot was lost and last read as a colon', () => {
     const d = extractFields(ocr('vendor/reads-an-s-c-wrapped-its-dot-read-as-a-colon'), TODAY);
     expect(d.fields.vendor_name).toBe('CENTRO COMERCIAL DEL MAYAB, S.C.');

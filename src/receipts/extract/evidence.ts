@@ -200,23 +200,27 @@ export function lettersAgree(name: string | null, rfc: string): boolean {
   return fisicaLetterOptions(n).some((l) => l === rfc.slice(0, 4) || `${l.slice(0, 3)}X` === rfc.slice(0, 4));
 }
 
+/** Where the RFC's letters differ from those the name forms in one character only (one option per name order). */
+function oneLetterOff(name: string | null, rfc: string): Array<{ at: number; letter: string }> {
+  if (!name || lettersAgree(name, rfc)) return [];
+  const n = stripAccents(name).toUpperCase();
+  const letters = rfc.slice(0, rfc.length - 9);
+  const formed = rfc.length === 12 ? [moralInitials(n) ?? ''] : fisicaLetterOptions(n);
+  return formed.flatMap((f) => {
+    const at = [...letters].flatMap((c, i) => (c === f[i] ? [] : [i]));
+    const [i] = at;
+    return f.length === letters.length && at.length === 1 && i !== undefined
+      ? [{ at: i, letter: f[i] ?? '' }]
+      : [];
+  });
+}
+
 /**
  * The RFC's letters differ from the name's in one character the check digit cannot see (checkDigitSees): the
  * name read contradicts a letter no other check confirms.
  */
-export function blindLetterDiffers(name: string | null, rfc: string): boolean {
-  if (!name || lettersAgree(name, rfc)) return false;
-  const n = stripAccents(name).toUpperCase();
-  const letters = rfc.slice(0, rfc.length - 9);
-  const formed = rfc.length === 12 ? [moralInitials(n) ?? ''] : fisicaLetterOptions(n);
-  return formed.some((f) => {
-    const at = [...letters].flatMap((c, i) => (c === f[i] ? [] : [i]));
-    const [i] = at;
-    return (
-      f.length === letters.length && at.length === 1 && i !== undefined && !checkDigitSees(rfc, i, f[i] ?? '')
-    );
-  });
-}
+export const blindLetterDiffers = (name: string | null, rfc: string): boolean =>
+  oneLetterOff(name, rfc).some(({ at, letter }) => !checkDigitSees(rfc, at, letter));
 
 const isCompany = (name: string | null): boolean =>
   name !== null && withoutCompanyType(stripAccents(name).toUpperCase()) !== stripAccents(name).toUpperCase();
@@ -256,6 +260,8 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   if (at.length === 1) out.push('printed');
   if (at.length === 0) out.push(rfcRepair(lines, rfc, nameLetters));
   else if (at.every((l) => runsOn(l.raw, rfc))) out.push('!longer word');
+  // A repair that leaves the letters one off the name's: the name or the repair misread, the check digit alone judging.
+  if (at.length === 0 && oneLetterOff(data.vendor_name, rfc).length) out.push('!letters of name');
   if (catalog?.byRfc(rfc)) out.push('catalog');
   return out;
 }

@@ -37,9 +37,11 @@ export function extractFields(text: string, today: Date): Extraction {
   // Items as read that add up to the total are sure; fitted to it (a few digits assumed misread), less so.
   const itemsRead = itemsSum !== null && itemsSum === totals.total;
   const itemsFitted = items.length > 0 && items.reduce((s, i) => s + i.amount, 0) === totals.total;
-  // A confident company RFC spells back a look-alike initial the razón social misread (initialFromRfc).
+  // A confident company RFC spells back a look-alike initial the razón social misread (initialFromRfc), when
+  // its letters are printed so: a letter the RFC's repair changed is no reading of the name's initial.
+  const lettersPrinted = rfc !== null && lines[rfc.line]?.norm.includes(rfc.rfc.slice(0, 3)) === true;
   const vendorName =
-    vendor.name && rfc && rfc.score >= 0.6 && vendor.nameConfidence >= 0.5
+    vendor.name && rfc && rfc.score >= 0.6 && vendor.nameConfidence >= 0.5 && lettersPrinted
       ? initialFromRfc(vendor.name, rfc.rfc)
       : vendor.name;
   const fields: ReceiptFields = {
