@@ -147,7 +147,7 @@ describe('choosing the total', () => {
       'ACEITE 1L 10,660.00',
       'TOTAL M.N.',
       'IVA INCLUIDO 16% 2,659.40',
-      'TRANSFERENCIA SPEI 19,280.62',
+      'SPEI REF 0417 19,280.62',
     ].join('\n');
     const d = read({ total: 1722659, text });
     const chosen = chooseTotal(d, toLines(text));
@@ -159,6 +159,14 @@ describe('choosing the total', () => {
     const text = ['TACO 35.00', 'TACO 35.00', 'T0TA1 $ 7O.OO'].join('\n');
     const d = read({ total: null, text });
     expect(chooseTotal(d, toLines(text)).total).toBeNull();
+  });
+
+  it('takes a voucher or transfer payment as a line that pays the total exactly', () => {
+    for (const paid of ['VALES DESPENSA 1,233.63', 'TRANSFERENCIA SPEI $1,233.63']) {
+      const text = ['TOTAL A CARE 123063', paid].join('\n');
+      const d = read({ total: 123288, text });
+      expect(chooseTotal(d, toLines(text)).total).toBe(123363);
+    }
   });
 
   it('takes a debit payment as the card line that pays the total', () => {

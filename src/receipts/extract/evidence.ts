@@ -13,6 +13,7 @@ import {
   stripAccents,
   TOTAL_WORD,
   toLines,
+  VOUCHER_WORDS,
   withoutCompanyType,
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
@@ -40,7 +41,7 @@ const IEPS = /I\.?E\.?P\.?S/;
 const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
 const PAID = /EFECTIVO|SU PAGO|PAGO CON|RECIBIDO|PAGADO|IMPORTE RECIBIDO|CASH/;
 /** A card or voucher payment: it pays the total exactly (no change is given). */
-const CARD = new RegExp(`${CARD_WORDS}|MASTER\\s?CARD|(?<![A-Z])MASTER(?![A-Z])`);
+const CARD = new RegExp(`${CARD_WORDS}|MASTER\\s?CARD|(?<![A-Z])MASTER(?![A-Z])|${VOUCHER_WORDS}`);
 const CHANGE = /CAMBIO/;
 /** IVA rates of the Mexican ticket: 16 % (general), 8 % (border region). */
 const RATES = [0.16, 0.08];
