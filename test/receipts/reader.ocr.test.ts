@@ -8,7 +8,8 @@ import { rfcFromChoices } from '../../src/receipts/extract/rfc.choices.js';
 import { cropBox, pgmOf, preparePage } from '../../src/receipts/image/prepare.js';
 import { createTesseractEngine } from '../../src/receipts/ocr/ocr.js';
 import { warmUpTicket } from '../../src/receipts/ocr/warmup.js';
-import { createReceiptReader, rfcBox } from '../../src/receipts/receipts.reader.js';
+import { rfcBox } from '../../src/receipts/reader.rfc.js';
+import { createReceiptReader } from '../../src/receipts/receipts.reader.js';
 
 // Real tesseract over a few synthetic tickets copied from shared/receipts/dev (see fixtures/receipts/README.md).
 const FIXTURES = 'fixtures/receipts';

@@ -4,13 +4,11 @@ import { fixedClock } from '../../src/clock.js';
 import type { Extraction } from '../../src/receipts/extract/extract.js';
 import { toLines } from '../../src/receipts/extract/extract.text.js';
 import { WARM_UP_RFC, WARM_UP_TOTAL, warmUpLines } from '../../src/receipts/ocr/warmup.js';
+import { rfcBox, spelledRfc, voteRfc } from '../../src/receipts/reader.rfc.js';
 import {
   createReceiptReader,
   type ReceiptReaderOptions,
-  rfcBox,
-  spelledRfc,
   turnsFor,
-  voteRfc,
   withoutEdgeSpecks,
   withoutUnseenAccents,
 } from '../../src/receipts/receipts.reader.js';

@@ -216,13 +216,6 @@ function oneLetterOff(name: string | null, rfc: string): Array<{ at: number; let
   });
 }
 
-/**
- * The RFC's letters differ from the name's in one character the check digit cannot see (checkDigitSees): the
- * name read contradicts a letter no other check confirms.
- */
-export const blindLetterDiffers = (name: string | null, rfc: string): boolean =>
-  oneLetterOff(name, rfc).some(({ at, letter }) => !checkDigitSees(rfc, at, letter));
-
 const isCompany = (name: string | null): boolean =>
   name !== null && withoutCompanyType(stripAccents(name).toUpperCase()) !== stripAccents(name).toUpperCase();
 
@@ -255,7 +248,9 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   else if (data.vendor_name) out.push('!kind of name');
   const nameLetters = lettersAgree(data.vendor_name, rfc);
   if (nameLetters) out.push('letters of name');
-  else if (blindLetterDiffers(data.vendor_name, rfc)) out.push('!blind letter');
+  // The name contradicts a letter the check digit cannot see (checkDigitSees), which no other check confirms.
+  else if (oneLetterOff(data.vendor_name, rfc).some((o) => !checkDigitSees(rfc, o.at, o.letter)))
+    out.push('!blind letter');
   const at = linesWith(lines, rfc);
   if (at.length >= 2) out.push('read twice');
   if (at.length === 1) out.push('printed');

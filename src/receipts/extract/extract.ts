@@ -37,13 +37,7 @@ export function extractFields(text: string, today: Date): Extraction {
   // Items as read that add up to the total are sure; fitted to it (a few digits assumed misread), less so.
   const itemsRead = itemsSum !== null && itemsSum === totals.total;
   const itemsFitted = items.length > 0 && items.reduce((s, i) => s + i.amount, 0) === totals.total;
-  // A confident company RFC spells back a look-alike initial the razón social misread (initialFromRfc), when
-  // its letters are printed so: a letter the RFC's repair changed is no reading of the name's initial.
-  const lettersPrinted = rfc !== null && lines[rfc.line]?.norm.includes(rfc.rfc.slice(0, 3)) === true;
-  const vendorName =
-    vendor.name && rfc && rfc.score >= 0.6 && vendor.nameConfidence >= 0.5 && lettersPrinted
-      ? initialFromRfc(vendor.name, rfc.rfc)
-      : vendor.name;
+  const vendorName = initialSpeltBack(vendor, rfc, lines);
   const fields: ReceiptFields = {
     vendor_name: vendorName,
     vendor_store_name: vendor.storeName,
@@ -80,6 +74,14 @@ export function extractFields(text: string, today: Date): Extraction {
     items: items.length ? (itemsRead ? 0.9 : itemsFitted ? 0.7 : 0.4) : 0,
   };
   return { fields, confidence };
+}
+
+/** A confident company RFC printed so spells back a look-alike initial the razón social misread (initialFromRfc). */
+function initialSpeltBack(vendor: Vendor, rfc: ReturnType<typeof extractRfc>, lines: Line[]): string | null {
+  const printed = rfc !== null && lines[rfc.line]?.norm.includes(rfc.rfc.slice(0, 3)) === true;
+  return vendor.name && rfc && printed && rfc.score >= 0.6 && vendor.nameConfidence >= 0.5
+    ? initialFromRfc(vendor.name, rfc.rfc)
+    : vendor.name;
 }
 
 /** The RFC and the vendor, each read with the other's help. */
