@@ -247,17 +247,17 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   if (data.vendor_name && (rfc.length === 12) === company) out.push('kind of name');
   else if (data.vendor_name) out.push('!kind of name');
   const nameLetters = lettersAgree(data.vendor_name, rfc);
+  const off = oneLetterOff(data.vendor_name, rfc);
   if (nameLetters) out.push('letters of name');
   // The name contradicts a letter the check digit cannot see (checkDigitSees), which no other check confirms.
-  else if (oneLetterOff(data.vendor_name, rfc).some((o) => !checkDigitSees(rfc, o.at, o.letter)))
-    out.push('!blind letter');
+  else if (off.some((o) => !checkDigitSees(rfc, o.at, o.letter))) out.push('!blind letter');
   const at = linesWith(lines, rfc);
   if (at.length >= 2) out.push('read twice');
   if (at.length === 1) out.push('printed');
   if (at.length === 0) out.push(rfcRepair(lines, rfc, nameLetters));
   else if (at.every((l) => runsOn(l.raw, rfc))) out.push('!longer word');
   // A repair that leaves the letters one off the name's: the name or the repair misread, the check digit alone judging.
-  if (at.length === 0 && oneLetterOff(data.vendor_name, rfc).length) out.push('!letters of name');
+  if (at.length === 0 && off.length) out.push('!letters of name');
   if (catalog?.byRfc(rfc)) out.push('catalog');
   return out;
 }
