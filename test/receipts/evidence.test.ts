@@ -308,6 +308,22 @@ describe('evidence for the date and the name', () => {
     expect(weighEvidence(left, TODAY).vendor_name).toContain('!word cut short');
   });
 
+  it("doubts a person's name whose word is a common given name misread by a look-alike (`SOFTA`), not the name", () => {
+    const at = (vendor_name: string) =>
+      weighEvidence(
+        data({ vendor_name, vendor_rfc: 'UERS900101AB1', text: `${vendor_name}\nRFC: UERS900101AB1` }),
+        TODAY,
+      );
+    expect(at('SOFTA UC RIVERA').vendor_name).toContain('!misread name');
+    expect(confidenceOf(at('SOFTA UC RIVERA')).vendor_name).toBeLessThan(0.9);
+    for (const name of ['SOFIA UC RIVERA', 'ERNESTO UC RIVERA'])
+      expect(at(name).vendor_name).not.toContain('!misread name');
+    // A company's name is no person's: its words are not judged as given names.
+    expect(weighEvidence(data({ vendor_name: 'GRUPO SOFTA SA DE CV' }), TODAY).vendor_name).not.toContain(
+      '!misread name',
+    );
+  });
+
   it('doubts a name word the title prints longer after the same word, not a title that only adds words', () => {
     const name = 'TIENDAS DE CONVENIENCIA EL CARDEN S.A. DE C.V.';
     const cut = data({ vendor_name: name, vendor_store_name: 'EL CARDENAL', text: `EL CARDENAL\n${name}` });

@@ -40,14 +40,8 @@ function rfcLevel(ev: string[]): number {
   if (level === 3 && (has(ev, 'read twice') || has(ev, 'catalog'))) level = 4;
   const repaired = has(ev, 'forced repair') || has(ev, 'look-alike repair');
   if (!has(ev, 'printed') && !has(ev, 'read twice')) level = Math.min(level, repaired ? 2 : 1);
-  const doubts = [
-    '!kind of name',
-    '!longer word',
-    '!blind letter',
-    '!look-alike among repairs',
-    '!letters of name',
-  ];
-  if (doubts.some((d) => has(ev, d))) level = Math.min(level, 1);
+  const doubts = '!kind of name|!longer word|!blind letter|!look-alike among repairs|!letters of name';
+  if (doubts.split('|').some((d) => has(ev, d))) level = Math.min(level, 1);
   return level;
 }
 
@@ -63,7 +57,7 @@ function nameLevel(ev: string[]): number {
   let level =
     1 + count(ev, ['letters of RFC', 'printed']) + (has(ev, 'next to RFC') || has(ev, 'catalog') ? 1 : 0);
   if (has(ev, '!letters of RFC')) level = Math.min(level, 1);
-  if (has(ev, '!lone letter') || has(ev, '!company type') || has(ev, '!word cut short'))
+  if (['!lone letter', '!company type', '!word cut short', '!misread name'].some((d) => has(ev, d)))
     level = Math.min(level, 2);
   return Math.min(level, 4);
 }

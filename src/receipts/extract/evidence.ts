@@ -18,7 +18,7 @@ import {
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
 import { confusions, LOOKALIKE } from './lookalike.js';
-import { cutShort } from './vocabulary.js';
+import { cutShort, misreadGivenName } from './vocabulary.js';
 
 /** Per key field, named checks a Mexican ticket obeys; `!` marks a conflict (confidence.ts weighs them). */
 export type Evidence = Record<KeyField, string[]>;
@@ -398,6 +398,7 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
     out.push('!lone letter');
   if (bare.split(/[\s,]+/).some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name))
     out.push('!word cut short');
+  if (!isCompany(name) && bare.split(/[\s,]+/).some(misreadGivenName)) out.push('!misread name');
   return out;
 }
 

@@ -1,4 +1,5 @@
-import { LOOKALIKE } from './lookalike.js';
+import { GIVEN_NAMES } from '../../catalogs/given.names.js';
+import { LOOKALIKE, oneSwapped } from './lookalike.js';
 
 /** Words of Mexican business names, our own list: trades, company words, common place words. */
 const WORDS = `
@@ -63,6 +64,12 @@ export const cutShort = (word: string): boolean =>
   word.length >= 5 &&
   !KNOWN.has(word) &&
   WORDS.some((w) => w.length - word.length <= 2 && (w.startsWith(word) || w.endsWith(word)));
+
+/** A person's name word one look-alike letter from a common given name, and none itself (`SOFTA`): misread. */
+export const misreadGivenName = (word: string): boolean =>
+  word.length >= 4 &&
+  !GIVEN_NAMES.has(word) &&
+  oneSwapped(word, LOOKALIKE, 1).some((w) => GIVEN_NAMES.has(w));
 
 /** A business name with each word misread by one look-alike letter spelt back. */
 export function spellBusinessWords(name: string): string {
