@@ -161,6 +161,19 @@ describe('choosing the total', () => {
     expect(chooseTotal(d, toLines(text)).total).toBeNull();
   });
 
+  it('takes no total with the tip for the total, and sees no other TOTAL in it, when the tip was not read', () => {
+    const text = [
+      'TOTAL $ 470.99',
+      'PROPINA 12% $ 5652',
+      'TOTAL CON PROPINA $ 527.51',
+      'EFECTIVO $ 530.00',
+      'SU CAMBIO $ 2.49',
+    ].join('\n');
+    const d = read({ total: 47099, text });
+    expect(chooseTotal(d, toLines(text)).total).toBe(47099);
+    expect(weighEvidence(d, TODAY).total).not.toContain('!other TOTAL');
+  });
+
   it('takes a voucher or transfer payment as a line that pays the total exactly', () => {
     for (const paid of ['VALES DESPENSA 1,233.63', 'TRANSFERENCIA SPEI $1,233.63']) {
       const text = ['TOTAL A CARE 123063', paid].join('\n');

@@ -34,8 +34,8 @@ const amountsBy = (lines: Line[], label: RegExp): number[] =>
   lines.filter((l) => label.test(l.norm)).flatMap((l) => moneyIn(l.norm).map((m) => m.cents));
 
 const SUBTOTAL = /SUB\s?-?\s?T[O0]TAL/;
-/** A line labelled TOTAL, not SUBTOTAL. */
-const TOTAL_LINE = new RegExp(`^(?!.*${SUBTOTAL.source}).*${TOTAL_WORD}`, 's');
+/** A line labelled TOTAL, not SUBTOTAL nor the total with the tip (`TOTAL CON PROPINA`: the purchase is less). */
+const TOTAL_LINE = new RegExp(`^(?!.*${SUBTOTAL.source})(?!.*PROPINA).*${TOTAL_WORD}`, 's');
 const IVA = /\bI\.?\s?V\.?\s?A\b|IMPUESTO|\bIVA\d/;
 const IEPS = /I\.?E\.?P\.?S/;
 const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
