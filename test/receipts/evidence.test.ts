@@ -172,6 +172,9 @@ describe('choosing the total', () => {
     const d = read({ total: 47099, text });
     expect(chooseTotal(d, toLines(text)).total).toBe(47099);
     expect(weighEvidence(d, TODAY).total).not.toContain('!other TOTAL');
+    // A TOTAL that only says the tip is left out is the purchase's.
+    const apart = read({ total: 25000, text: 'TOTAL (PROPINA NO INCLUIDA) 250.00' });
+    expect(weighEvidence(apart, TODAY).total).toContain('label TOTAL');
   });
 
   it('takes a voucher or transfer payment as a line that pays the total exactly', () => {

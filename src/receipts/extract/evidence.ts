@@ -11,6 +11,7 @@ import {
   type Line,
   moneyIn,
   stripAccents,
+  TOTAL_WITH_TIP,
   TOTAL_WORD,
   toLines,
   VOUCHER_WORDS,
@@ -35,7 +36,7 @@ const amountsBy = (lines: Line[], label: RegExp): number[] =>
 
 const SUBTOTAL = /SUB\s?-?\s?T[O0]TAL/;
 /** A line labelled TOTAL, not SUBTOTAL nor the total with the tip (`TOTAL CON PROPINA`: the purchase is less). */
-const TOTAL_LINE = new RegExp(`^(?!.*${SUBTOTAL.source})(?!.*PROPINA).*${TOTAL_WORD}`, 's');
+const TOTAL_LINE = new RegExp(`^(?!.*${SUBTOTAL.source})(?!.*${TOTAL_WITH_TIP.source}).*${TOTAL_WORD}`, 's');
 const IVA = /\bI\.?\s?V\.?\s?A\b|IMPUESTO|\bIVA\d/;
 const IEPS = /I\.?E\.?P\.?S/;
 const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
@@ -396,9 +397,9 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
   if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(bare) || speckWord(at, name))
     out.push('!lone letter');
-  if (bare.split(/[\s,]+/).some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name))
-    out.push('!word cut short');
-  if (!isCompany(name) && bare.split(/[\s,]+/).some(misreadGivenName)) out.push('!misread name');
+  const words = bare.split(/[\s,]+/);
+  if (words.some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name)) out.push('!word cut short');
+  if (!isCompany(name) && words.some(misreadGivenName)) out.push('!misread name');
   return out;
 }
 

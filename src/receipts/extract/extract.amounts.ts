@@ -6,6 +6,7 @@ import {
   digitSlips,
   type Line,
   moneyIn,
+  TOTAL_WITH_TIP,
   TOTAL_WORD,
   VOUCHER_WORDS,
   withoutFirstDigit,
@@ -42,7 +43,7 @@ interface Labeled {
 const RULES: Array<[Kind, RegExp]> = [
   // `SUMA $419.40` / `IMPUESTOS $67.10`: a restaurant's words for the subtotal and the tax.
   ['subtotal', /\bSUB\s?-?\s?TOTAL(?:\b|(?=M\.\s?N\.|MN\b))|^SUMA\b(?!\s?(?:DE\s)?(?:ARTICULOS|PIEZAS))/],
-  ['totalTip', /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/],
+  ['totalTip', TOTAL_WITH_TIP],
   ['tip', /\bPROPINA\b/],
   // Not a TOTAL line (`TOTAL CON DESCUENTO 100.35` is the total, `TOTAL DESCUENTOS` a summary).
   ['discount', new RegExp(`^(?!.*\\bTOTAL\\b).*(?:${DISCOUNT_WORDS})`)],

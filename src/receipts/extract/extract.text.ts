@@ -12,6 +12,8 @@ export function digitSlips(a: number, b: number): Array<[string, string]> | null
 
 /** A card named on a payment line: VISA or AMEX as words, or glued as OCR joins them. */
 export const CARD_WORDS = String.raw`TARJETA|\bDEBITO\b|\bT\.?\s?(?:DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|CARNET`;
+/** The total with the tip (`TOTAL CON PROPINA`, `TOTAL + PROPINA`): the purchase is this less the tip. */
+export const TOTAL_WITH_TIP = /TOTAL\s?(\+|CON|Y|MAS)\s?PROPINA/;
 /** Paid in cash: EFECTIVO, or an English receipt's CASH line (not `CASH BACK`). */
 export const CASH_WORDS = String.raw`\bEFECTIVO\b|^\W*CASH\b(?!\s?BACK)`;
 /** Payment by vouchers or transfer (`VALES DE DESPENSA`, `TRANSFERENCIA`). */
