@@ -162,12 +162,8 @@ const weakHeader = (e: Extraction): boolean =>
 /** A confident company RFC that the vendor name read contradicts: a word of the name was lost or misread. */
 function unexplainedRfc(e: Extraction): boolean {
   const { vendor_rfc: rfc, vendor_name: name } = e.fields;
-  return (
-    rfc?.length === 12 &&
-    e.confidence.vendor_rfc >= RETRY_BELOW &&
-    name !== null &&
-    nameContradictsRfc(name, rfc)
-  );
+  const sure = rfc?.length === 12 && e.confidence.vendor_rfc >= RETRY_BELOW;
+  return sure && name !== null && nameContradictsRfc(name, rfc);
 }
 
 /** Takes each field (of `only`, default all) from the pass that is more confident about it. */
@@ -281,11 +277,6 @@ function zerosMended(page: PreparedPage, raw: OcrResult): { first: OcrResult; ze
     raw.words ? withoutUnseenAccents(withoutEdgeSpecks(t, raw.words), raw.words) : t;
   const first = { ...raw, text: cleaned(zeros.dates) };
   return { first, zeroRfc: zeros.also === zeros.dates ? first.text : cleaned(zeros.also) };
-}
-
-/** The text with a title read alone put on top. */
-function titler(head: string[]): (t: string) => string {
-  return (t) => (head.length ? `${head.join('\n')}\n${t}` : t);
 }
 
 /** Only the RFC is taken from the reading with barred zeros mended in it too, and only when more confident. */
@@ -430,7 +421,7 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   const title = r.opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
   const head = title ? await readTitle(page.gray, title, r.reRead) : [];
   if (title) timings.title_pass = performance.now() - t2;
-  const titled = titler(head);
+  const titled = (t: string): string => (head.length ? `${head.join('\n')}\n${t}` : t);
   const readings = [titled(first.text)];
   const firstRead = extractFields(readings[0] as string);
   const firstRfc = firstRead.fields.vendor_rfc;
