@@ -177,6 +177,26 @@ describe('choosing the total', () => {
     expect(weighEvidence(apart, TODAY).total).toContain('label TOTAL');
   });
 
+  it('doubts a TOTAL printed below a tip whose amount was not read: it includes the tip', () => {
+    const text = [
+      'SUBTOTAL $ 1,200.00',
+      'IVA 16% 92.00',
+      'TOTAL A ee — Y 20',
+      'PROPINA 10% $-139:20',
+      'GRAN TOTAL $ 1,531.20',
+      'PAGO EFECTIVO $ 1,600.00',
+      'SU CAMBIO $ 68.80',
+    ].join('\n');
+    const d = read({ total: 153120, text });
+    expect(weighEvidence(d, TODAY).total).toEqual(['label TOTAL', '!with tip', 'efectivo-cambio']);
+    expect(reviewFields(withEvidence(d, TODAY), 0.9)).toContain('total');
+    // A tip only suggested, or said to be left out, is no part of the TOTAL below it.
+    for (const note of ['PROPINA SUGERIDA 10% $ 139.20', 'PROPINA NO INCLUIDA 10% 139.20']) {
+      const plain = read({ total: 153120, text: [note, 'TOTAL $ 1,531.20'].join('\n') });
+      expect(weighEvidence(plain, TODAY).total).not.toContain('!with tip');
+    }
+  });
+
   it('takes a voucher or transfer payment as a line that pays the total exactly', () => {
     for (const paid of ['VALES DESPENSA 1,233.63', 'TRANSFERENCIA SPEI $1,233.63']) {
       const text = ['TOTAL A CARE 123063', paid].join('\n');

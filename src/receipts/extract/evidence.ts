@@ -37,6 +37,8 @@ const amountsBy = (lines: Line[], label: RegExp): number[] =>
 const SUBTOTAL = /SUB\s?-?\s?T[O0]TAL/;
 /** A line labelled TOTAL, not SUBTOTAL nor the total with the tip (`TOTAL CON PROPINA`: the purchase is less). */
 const TOTAL_LINE = new RegExp(`^(?!.*${SUBTOTAL.source})(?!.*${TOTAL_WITH_TIP.source}).*${TOTAL_WORD}`, 's');
+/** A tip charged on the ticket (not one suggested or left out), printed with an amount, read or not. */
+const TIP = /\bPROPINA\b(?!.*(?:SUGERID|NO INCLUID)).*\d/;
 const IVA = /\bI\.?\s?V\.?\s?A\b|IMPUESTO|\bIVA\d/;
 const IEPS = /I\.?E\.?P\.?S/;
 const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
@@ -97,6 +99,9 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const totalsRead = amountsBy(lines, TOTAL_LINE);
   if (totalsRead.includes(total)) out.push('label TOTAL');
   if (totalsRead.some((t) => t !== total && t > total)) out.push('!other TOTAL');
+  // A TOTAL printed below the tip includes it: the purchase is less.
+  const tipAt = lines.findIndex((l) => TIP.test(l.norm));
+  if (tipAt >= 0 && amountsBy(lines.slice(tipAt + 1), TOTAL_LINE).includes(total)) out.push('!with tip');
   const sum = data.items.reduce((s, i) => s + i.amount, 0);
   if (data.items.length >= 2 && sum === total && data.confidence.items >= 0.9) out.push('items sum');
   out.push(...taxSums(lines, total));
