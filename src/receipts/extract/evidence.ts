@@ -37,8 +37,8 @@ const amountsBy = (lines: Line[], label: RegExp): number[] =>
 const SUBTOTAL = /SUB\s?-?\s?T[O0]TAL/;
 /** A line labelled TOTAL, not SUBTOTAL nor the total with the tip (`TOTAL CON PROPINA`: the purchase is less). */
 const TOTAL_LINE = new RegExp(`^(?!.*${SUBTOTAL.source})(?!.*${TOTAL_WITH_TIP.source}).*${TOTAL_WORD}`, 's');
-/** A tip charged on the ticket (not one suggested or left out), printed with an amount, read or not. */
-const TIP = /\bPROPINA\b(?!.*(?:SUGERID|NO INCLUID)).*\d/;
+/** A tip charged on the ticket (not one suggested, left out or nil), printed with an amount, read or not. */
+const TIP = /\bPROPINA\b(?!.*(?:SUGERID|NO INCLUID)).*[1-9]/;
 const IVA = /\bI\.?\s?V\.?\s?A\b|IMPUESTO|\bIVA\d/;
 const IEPS = /I\.?E\.?P\.?S/;
 const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
