@@ -360,6 +360,15 @@ describe('evidence for the date and the name', () => {
     );
   });
 
+  it("doubts a company's name whose long word is a Spanish word misread by a look-alike (`MARCARITAS`)", () => {
+    const at = (vendor_name: string) =>
+      weighEvidence(data({ vendor_name, text: `${vendor_name}\nR.F.C. OAT080813655` }), TODAY).vendor_name;
+    expect(at('TLAPALERIA LAS MARCARITAS, S.A. DE C.V.')).toContain('!misread name');
+    // Words as printed, and short proper names a look-alike from a word (`NUÑEZ` / `ÑOÑEZ`), are not doubted.
+    for (const name of ['TLAPALERIA LAS MARGARITAS, S.A. DE C.V.', 'COMERCIAL NUÑEZ SA DE CV'])
+      expect(at(name)).not.toContain('!misread name');
+  });
+
   it('doubts a name word the title prints longer after the same word, not a title that only adds words', () => {
     const name = 'TIENDAS DE CONVENIENCIA EL CARDEN S.A. DE C.V.';
     const cut = data({ vendor_name: name, vendor_store_name: 'EL CARDENAL', text: `EL CARDENAL\n${name}` });

@@ -19,7 +19,7 @@ import {
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
 import { confusions, LOOKALIKE } from './lookalike.js';
-import { cutShort, misreadGivenName } from './vocabulary.js';
+import { cutShort, misreadWord } from './vocabulary.js';
 
 /** Per key field, named checks a Mexican ticket obeys; `!` marks a conflict (confidence.ts weighs them). */
 export type Evidence = Record<KeyField, string[]>;
@@ -404,7 +404,7 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
     out.push('!lone letter');
   const words = bare.split(/[\s,]+/);
   if (words.some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name)) out.push('!word cut short');
-  if (!isCompany(name) && words.some(misreadGivenName)) out.push('!misread name');
+  if (words.some((w) => misreadWord(w, !isCompany(name)))) out.push('!misread name');
   return out;
 }
 

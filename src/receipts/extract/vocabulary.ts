@@ -1,4 +1,5 @@
 import { GIVEN_NAMES } from '../../catalogs/given.names.js';
+import { isSpanishWord } from '../../catalogs/spanish.words.js';
 import { LOOKALIKE, oneSwapped } from './lookalike.js';
 
 /** Words of Mexican business names, our own list: trades, company words, common place words. */
@@ -65,11 +66,13 @@ export const cutShort = (word: string): boolean =>
   !KNOWN.has(word) &&
   WORDS.some((w) => w.length - word.length <= 2 && (w.startsWith(word) || w.endsWith(word)));
 
-/** A person's name word one look-alike letter from a common given name, and none itself (`SOFTA`): misread. */
-export const misreadGivenName = (word: string): boolean =>
-  word.length >= 4 &&
-  !GIVEN_NAMES.has(word) &&
-  oneSwapped(word, LOOKALIKE, 1).some((w) => GIVEN_NAMES.has(w));
+/** A company name's word of 7 letters or more a look-alike letter from a Spanish word (`MARCARITAS`; shorter proper
+ * names often are), a person's from a given name (`SOFTA`), and neither itself: misread. */
+export function misreadWord(word: string, person: boolean): boolean {
+  const known = (w: string): boolean => (person ? GIVEN_NAMES.has(w) : isSpanishWord(w));
+  if (word.length < (person ? 4 : 7) || KNOWN.has(word) || known(word)) return false;
+  return oneSwapped(word, LOOKALIKE, 1).some(known);
+}
 
 /** A business name with each word misread by one look-alike letter spelt back. */
 export function spellBusinessWords(name: string): string {
