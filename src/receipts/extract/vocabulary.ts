@@ -70,7 +70,7 @@ export const cutShort = (word: string): boolean =>
  * names often are), a person's from a given name (`SOFTA`), and neither itself: misread. */
 export function misreadWord(word: string, person: boolean): boolean {
   const known = (w: string): boolean => (person ? GIVEN_NAMES.has(w) : isSpanishWord(w));
-  if (word.length < (person ? 4 : 7) || KNOWN.has(word) || known(word)) return false;
+  if (word.length < (person ? 4 : 7) || known(word) || KNOWN.has(word)) return false;
   return oneSwapped(word, LOOKALIKE, 1).some(known);
 }
 
