@@ -191,7 +191,11 @@ describe('choosing the total', () => {
     expect(weighEvidence(d, TODAY).total).toEqual(['label TOTAL', '!with tip', 'efectivo-cambio']);
     expect(reviewFields(withEvidence(d, TODAY), 0.9)).toContain('total');
     // A tip only suggested, said to be left out or nil is no part of the TOTAL below it.
-    for (const note of ['PROPINA SUGERIDA 10% $ 139.20', 'PROPINA NO INCLUIDA 10% 139.20', 'PROPINA $ 0.00']) {
+    for (const note of [
+      'PROPINA SUGERIDA 10% $ 139.20',
+      'PROPINA NO INCLUIDA 10% 139.20',
+      'PROPINA $ 0.00',
+    ]) {
       const plain = read({ total: 153120, text: [note, 'TOTAL $ 1,531.20'].join('\n') });
       expect(weighEvidence(plain, TODAY).total).not.toContain('!with tip');
     }
