@@ -269,6 +269,18 @@ describe('evidence for the RFC', () => {
     expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
   });
 
+  it('doubts an RFC repaired from a piece of a longer word: a character too many besides the repair', () => {
+    // The homoclave's 6 read as G, and a character more after it: two slips, the check digit alone judging.
+    const d = data({ text: TICKET.replace('OAT080813655', 'OAT080813G551') });
+    expect(weighEvidence(d, TODAY).vendor_rfc).toEqual(
+      expect.arrayContaining(['look-alike repair', '!longer word']),
+    );
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
+    // The same repair of a word of the RFC's own length stands.
+    const alone = data({ text: TICKET.replace('OAT080813655', 'OAT080813G55') });
+    expect(weighEvidence(alone, TODAY).vendor_rfc).not.toContain('!longer word');
+  });
+
   it('doubts the letter the check digit cannot see when the name read forms another one there', () => {
     const person = (rfc: string) =>
       data({

@@ -174,22 +174,24 @@ function* stretches(lines: Line[], len: number): Generator<string> {
  * How the RFC chosen differs from the closest RFC-long stretch of a line. A free swap (a character for
  * another of its kind) is backed only by the check digit, which one wrong swap in eleven passes.
  */
-function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string {
+function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string[] {
   const d = closestReading(lines, rfc, nameLetters);
-  if (!d) return '!not printed';
-  if (d.free > 0) return '!letter changed';
+  if (!d) return ['!not printed'];
+  // Repaired from a piece of a longer word: a character too many besides the repair.
+  const longer = lines.some((l) => runsOn(l.raw, d.read)) ? ['!longer word'] : [];
+  if (d.free > 0) return ['!letter changed', ...longer];
   // A look-alike beside forced repairs: more was garbled than one slip, and only the check digit backs it.
-  if (d.lookalike > 0) return d.forced > 0 ? '!look-alike among repairs' : 'look-alike repair';
-  return 'forced repair';
+  if (d.lookalike > 0) return [d.forced > 0 ? '!look-alike among repairs' : 'look-alike repair', ...longer];
+  return ['forced repair', ...longer];
 }
 
 /** The substitutions from the closest RFC-long stretch of a line to the RFC chosen (at most four), if any. */
-function closestReading(lines: Line[], rfc: string, nameLetters: boolean): Subs | null {
-  let best: Subs | null = null;
+function closestReading(lines: Line[], rfc: string, nameLetters: boolean): (Subs & { read: string }) | null {
+  let best: (Subs & { read: string }) | null = null;
   for (const read of stretches(lines, rfc.length)) {
     const d = substitutions(read, rfc, nameLetters);
     if (d.forced + d.lookalike + d.free > 4) continue;
-    if (!best || fewer(d, best)) best = d;
+    if (!best || fewer(d, best)) best = { ...d, read };
   }
   return best;
 }
@@ -227,9 +229,7 @@ const isCompany = (name: string | null): boolean =>
 
 /** An RFC only in a longer word (`SES951019G65S3`): a doubled character or another code, valid by chance. */
 function runsOn(raw: string, rfc: string): boolean {
-  const spaced = stripAccents(raw)
-    .toUpperCase()
-    .replace(/[^A-Z0-9Ñ&\s]/g, '');
+  const spaced = stripAccents(raw.toUpperCase()).replace(/[^A-Z0-9Ñ&\s]/g, '');
   const at = spaced.replace(/\s/g, '').indexOf(rfc);
   if (at < 0) return false;
   const words = spaced.split(/\s+/).filter(Boolean);
@@ -260,7 +260,7 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   const at = linesWith(lines, rfc);
   if (at.length >= 2) out.push('read twice');
   if (at.length === 1) out.push('printed');
-  if (at.length === 0) out.push(rfcRepair(lines, rfc, nameLetters));
+  if (at.length === 0) out.push(...rfcRepair(lines, rfc, nameLetters));
   else if (at.every((l) => runsOn(l.raw, rfc))) out.push('!longer word');
   // A repair that leaves the letters one off the name's: the name or the repair misread, the check digit alone judging.
   if (at.length === 0 && off.length) out.push('!letters of name');
