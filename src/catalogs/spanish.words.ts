@@ -28,27 +28,17 @@ function insert(table: Int32Array, h: number): void {
 }
 
 function build(): Int32Array {
-  const text = readFileSync(createRequire(import.meta.url).resolve('an-array-of-spanish-words'), 'latin1');
+  const text = readFileSync(createRequire(import.meta.url).resolve('an-array-of-spanish-words'), 'utf8');
   const table = new Int32Array(SLOTS);
   let inWord = false;
   let h = FNV_OFFSET;
-  let utf8Lead = 0;
   for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
+    const c = text.charCodeAt(i);
     if (c === 34) {
       if (inWord) insert(table, seal(h));
       inWord = !inWord;
       h = FNV_OFFSET;
-      continue;
-    }
-    if (!inWord) continue;
-    // The file is UTF-8 read byte by byte: a two-byte sequence (`á` is C3 A1) is put back together.
-    if (c >= 0xc0) {
-      utf8Lead = c;
-      continue;
-    }
-    if (utf8Lead) [c, utf8Lead] = [((utf8Lead & 0x1f) << 6) | (c & 0x3f), 0];
-    h = Math.imul(h ^ fold(c), FNV_PRIME);
+    } else if (inWord) h = Math.imul(h ^ fold(c), FNV_PRIME);
   }
   return table;
 }
