@@ -17,6 +17,8 @@ const FOLD = Array.from({ length: 256 }, (_, c) =>
   String.fromCharCode(c).normalize('NFD').charAt(0).toUpperCase().charCodeAt(0),
 );
 const fold = (c: number): number => (c < 256 ? (FOLD[c] ?? c) : c);
+/** One FNV-1a step over a folded character. */
+const hashed = (h: number, c: number): number => Math.imul(h ^ fold(c), FNV_PRIME);
 
 /** A non-zero hash (zero marks an empty slot). */
 const seal = (h: number): number => h || 1;
@@ -38,7 +40,7 @@ function build(): Int32Array {
       if (inWord) insert(table, seal(h));
       inWord = !inWord;
       h = FNV_OFFSET;
-    } else if (inWord) h = Math.imul(h ^ fold(c), FNV_PRIME);
+    } else if (inWord) h = hashed(h, c);
   }
   return table;
 }
@@ -48,7 +50,7 @@ let words: Int32Array | null = null;
 export function isSpanishWord(word: string): boolean {
   words ??= build();
   let h = FNV_OFFSET;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ fold(word.charCodeAt(i)), FNV_PRIME);
+  for (let i = 0; i < word.length; i++) h = hashed(h, word.charCodeAt(i));
   h = seal(h);
   for (let i = h & (SLOTS - 1); words[i] !== 0; i = (i + 1) & (SLOTS - 1)) if (words[i] === h) return true;
   return false;

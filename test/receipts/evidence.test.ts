@@ -193,6 +193,7 @@ describe('choosing the total', () => {
     // A tip only suggested, said to be left out or nil is no part of the TOTAL below it.
     for (const note of [
       'PROPINA SUGERIDA 10% $ 139.20',
+      'SUGERENCIA DE PROPINA 10%: $ 139.20',
       'PROPINA NO INCLUIDA 10% 139.20',
       'PROPINA $ 0.00',
     ]) {

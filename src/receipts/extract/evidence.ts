@@ -3,7 +3,7 @@ import { checkDigitSees, hasValidCheckDigit } from '../../catalogs/rfc.js';
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
 import { printedTypeForm } from './company.type.js';
-import { centsInWords } from './extract.amounts.js';
+import { centsInWords, classify } from './extract.amounts.js';
 import { FULL_MONTHS, MONTHS, validDate } from './extract.dates.js';
 import { charClass, fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
 import {
@@ -37,8 +37,8 @@ const amountsBy = (lines: Line[], label: RegExp): number[] =>
 const SUBTOTAL = /SUB\s?-?\s?T[O0]TAL/;
 /** A line labelled TOTAL, not SUBTOTAL nor the total with the tip (`TOTAL CON PROPINA`: the purchase is less). */
 const TOTAL_LINE = new RegExp(`^(?!.*${SUBTOTAL.source})(?!.*${TOTAL_WITH_TIP.source}).*${TOTAL_WORD}`, 's');
-/** A tip charged on the ticket (not one suggested, left out or nil), printed with an amount, read or not. */
-const TIP = /\bPROPINA\b(?!.*(?:SUGERID|NO INCLUID)).*[1-9]/;
+/** A tip charged on the ticket (the extraction's tip line, not one left out or nil), its amount read or not. */
+const isTip = (l: Line): boolean => classify(l.norm) === 'tip' && /^(?!.*NO INCLUID).*[1-9]/.test(l.norm);
 const IVA = /\bI\.?\s?V\.?\s?A\b|IMPUESTO|\bIVA\d/;
 const IEPS = /I\.?E\.?P\.?S/;
 const DISCOUNT = /DESC|BONIFICACION|AHORRO/;
@@ -100,7 +100,7 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   if (totalsRead.includes(total)) out.push('label TOTAL');
   if (totalsRead.some((t) => t !== total && t > total)) out.push('!other TOTAL');
   // A TOTAL printed below the tip includes it: the purchase is less.
-  const tipAt = lines.findIndex((l) => TIP.test(l.norm));
+  const tipAt = lines.findIndex(isTip);
   if (tipAt >= 0 && amountsBy(lines.slice(tipAt + 1), TOTAL_LINE).includes(total)) out.push('!with tip');
   const sum = data.items.reduce((s, i) => s + i.amount, 0);
   if (data.items.length >= 2 && sum === total && data.confidence.items >= 0.9) out.push('items sum');
