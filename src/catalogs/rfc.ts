@@ -58,6 +58,16 @@ export function isRfcShape(rfc: string): boolean {
 export const hasValidCheckDigit = (rfc: string): boolean => rfcCheckDigit(rfc.slice(0, -1)) === rfc.slice(-1);
 
 /**
+ * Whether the homoclave's two characters come from the table SAT assigns them from (`1`–`9`, `A`–`Z` but `O`):
+ * a 0 or an O there is a misreading (the generic RFCs aside). Not a syntax rule (the CFDI schema allows both).
+ */
+export const satHomoclave = (rfc: string): boolean => !/[0O]/.test(rfc.slice(-3, -1));
+
+/** An RFC SAT could have assigned: shape, date, check digit, and a homoclave from SAT's table. */
+export const isAssignableRfc = (rfc: string): boolean =>
+  isRfcShape(rfc) && hasValidCheckDigit(rfc) && satHomoclave(rfc);
+
+/**
  * Valid for a taxpayer: shape, date, and check digit. The generic RFCs are accepted as they are
  * (their check digit is conventional, not computed).
  */

@@ -231,6 +231,15 @@ describe('evidence for the RFC', () => {
     expect(confidenceOf(weighEvidence(data(), TODAY)).vendor_rfc).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('counts no check digit for a homoclave SAT could not have assigned (a 0 or an O in it)', () => {
+    // OAT080813Z02 passes the mod-11 check digit, but SAT's homoclave table has no 0.
+    const ev = weighEvidence(data({ vendor_rfc: 'OAT080813Z02' }), TODAY).vendor_rfc;
+    expect(ev).toContain('!check digit');
+    expect(confidenceOf(weighEvidence(data({ vendor_rfc: 'OAT080813Z02' }), TODAY)).vendor_rfc).toBeLessThan(
+      0.5,
+    );
+  });
+
   it('trusts a repair the structure forces (a letter O read where a digit goes) more than a swapped letter', () => {
     const forced = data({ text: TICKET.replace('OAT080813655', 'OATO80813655') });
     const swapped = data({ text: TICKET.replace('OAT080813655', 'OAT080813665') });

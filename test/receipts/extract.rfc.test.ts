@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isValidRfc } from '../../src/catalogs/rfc.js';
 import { extractFields, razonSocialFor } from '../../src/receipts/extract/extract.js';
 import {
   blindLettersFromName,
@@ -56,6 +57,15 @@ describe('RFC repair', () => {
     // A monospaced J read as 3, when no repair reading it as B (the commoner slip) is valid.
     expect(repairRfc('HES3700204AB4')[0]?.rfc).toBe('HESJ700204AB4');
     expect(repairRfc('3ARJ800101AB2')[0]?.rfc).not.toMatch(/^J/); // BARJ800101A82: B, and a faded 8 read B
+  });
+
+  it('reads a 0 or O in a homoclave as the D or Q it is: SAT assigns neither', () => {
+    // A Q read as 0 (generated tickets): not a 7 read for a Z (`ILU040701Z06` passes the check digit too).
+    expect(repairRfc('ILU040701706')[0]?.rfc).toBe('ILU0407017Q6');
+    expect(repairRfc('ARO151214077')[0]?.rfc).toBe('ARO151214QZ7');
+    expect(repairRfc('ILU040701Z06').map((r) => r.rfc)).not.toContain('ILU040701Z06');
+    // A profile's RFC is still checked by the schema's rule alone (the CFDI XSD allows both).
+    expect(isValidRfc('ILU040701Z06')).toBe(true);
   });
 
   it('rejects tokens that cannot be made valid', () => {

@@ -1,5 +1,5 @@
 import { compact } from '../../catalogs/merchants.catalog.js';
-import { checkDigitSees, hasValidCheckDigit } from '../../catalogs/rfc.js';
+import { checkDigitSees, hasValidCheckDigit, satHomoclave } from '../../catalogs/rfc.js';
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
 import { printedTypeForm } from './company.type.js';
@@ -247,7 +247,7 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   const rfc = data.vendor_rfc;
   if (!rfc) return [];
   const out: string[] = [];
-  out.push(hasValidCheckDigit(rfc) ? 'check digit' : '!check digit');
+  out.push(hasValidCheckDigit(rfc) && satHomoclave(rfc) ? 'check digit' : '!check digit');
   out.push(realRfcDate(rfc) ? 'rfc date' : '!rfc date');
   const company = isCompany(data.vendor_name);
   if (data.vendor_name && (rfc.length === 12) === company) out.push('kind of name');

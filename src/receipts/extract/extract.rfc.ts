@@ -1,4 +1,4 @@
-import { checkDigitSees, hasValidCheckDigit, isGenericRfc, isRfcShape } from '../../catalogs/rfc.js';
+import { checkDigitSees, isGenericRfc, isRfcShape, isAssignableRfc as isValid } from '../../catalogs/rfc.js';
 import { enLetras } from '../../pdf/numero.letras.js';
 import type { OcrWord } from '../ocr/ocr.js';
 import { type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
@@ -28,6 +28,7 @@ export type CharClass = 'L' | 'D' | 'X' | 'C';
 export const options = (ch: string, want: CharClass, whole = false): string[] => {
   const isL = LETTER.test(ch);
   const isD = /\d/.test(ch);
+  if (want === 'X' && /[0O]/.test(ch)) return ['D', 'Q']; // SAT's homoclaves hold no 0 or O: a D or Q misread
   if (want === 'X') return isL || isD ? [ch] : [...(AS_DIGIT[ch] ?? []), ...(AS_LETTER[ch] ?? [])];
   // A round check digit read as a letter: `O` for 0 (`CEB961207CGO`), `Z` for 2, `B` for a faded 8.
   if (want === 'C') {
@@ -61,8 +62,6 @@ function classRepairs(token: string, whole = false): Attempt[] {
   }
   return partial;
 }
-
-const isValid = (s: string): boolean => isRfcShape(s) && hasValidCheckDigit(s);
 
 /** One digit misread as a similar one (8↔0, 6↔5...): the check digit tells which. */
 const digitSwaps = (cands: Attempt[]): Attempt[] =>

@@ -2,7 +2,7 @@
  * An RFC spelled from the LSTM's alternatives of each character of a line's reading: the likeliest string the
  * structure, a real date and the check digit accept, where the reading's own best characters spell none.
  */
-import { isRfcShape, rfcCheckDigit } from '../../catalogs/rfc.js';
+import { isAssignableRfc, rfcCheckDigit } from '../../catalogs/rfc.js';
 import type { CharChoices } from '../ocr/ocr.js';
 import { type CharClass, charClass, options } from './extract.rfc.js';
 
@@ -46,7 +46,8 @@ function spell(groups: CharChoices[]): { rfc: string; score: number } | null {
     const digit = rfcCheckDigit(b.s);
     const p = last.get(digit);
     const score = b.score + Math.log(p ?? 0);
-    if (p && isRfcShape(b.s + digit) && (!best || score > best.score)) best = { rfc: b.s + digit, score };
+    if (p && isAssignableRfc(b.s + digit) && (!best || score > best.score))
+      best = { rfc: b.s + digit, score };
   }
   return best;
 }
