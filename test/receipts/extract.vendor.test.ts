@@ -399,6 +399,10 @@ describe('capital specks from the paper’s edge (OCR text of generated tickets)
     );
     // A one-letter word the RFC counts stays (`Y` is skipped by SAT, but a name's own letter is not a speck).
     expect(name(ocr('vendor/drops-a-letter-before-a-company-2'))).toBe('A TODO COLOR SA DE CV');
+    // Where no RFC was read to want it (a razón social never starts with a lone letter or figure).
+    const noRfc = 'LA ESPERANZA\nE COMERCIAL TEXTIL LA ESPERANZA, S. DE\nR.L. DE C.V.\nTOTAL 116.00';
+    expect(name(noRfc)).toBe('COMERCIAL TEXTIL LA ESPERANZA, S. DE R.L. DE C.V.');
+    expect(name('1 MINISUPERS LA HUASTECA S.C.\nTOTAL 116.00')).toBe('MINISUPERS LA HUASTECA S.C.');
   });
 
   it('drops a letter after a persona física’s name', () => {

@@ -451,10 +451,10 @@ export function extractVendor(read: Line[], rfc: string | null, rfcLine: number 
   const title = storeNameIn(top, found.name, inHeader.line);
   let name = found.name;
   if (name && title && rfc?.length === 12) name = withStoreArticle(name, title, rfc);
-  // A capital speck from the paper's edge (`E DISTRIBUIDORA …`), dropped if the rest's initials fit the RFC (a
+  // A capital speck from the paper's edge (`E DISTRIBUIDORA …`), dropped unless the RFC read wants it (a
   // two-word name's third letter unsure).
-  const specked = name && rfc?.length === 12 ? LEAD_SPECK.exec(name) : null;
-  if (name && specked && SUFFIX.test(name) && fitsRfc(name.slice(2), rfc)) name = name.slice(2);
+  const specked = name && rfc?.length !== 13 ? LEAD_SPECK.exec(name) : null;
+  if (name && specked && SUFFIX.test(name) && (!rfc || fitsRfc(name.slice(2), rfc))) name = name.slice(2);
   if (name) name = canonicalSuffix(spellBusinessWords(lettersForDigits(name)));
   const storeName = title ? lettersForDigits(title) : title;
   const storeGuess = storeName ? 0.3 : 0;
