@@ -8,8 +8,10 @@ import {
   headerCrop,
   preparePage,
   rescaleFactor,
+  smearRatio,
   textHeight,
   unreadTitle,
+  unsmeared,
 } from '../../src/receipts/image/prepare.js';
 import { cropGray } from '../../src/receipts/image/raster.js';
 
@@ -148,6 +150,44 @@ describe('a photo turned a quarter or half round, with no EXIF orientation', () 
       const asItLies = await preparePage(turned);
       expect(asItLies.gray.width > asItLies.gray.height).toBe(angle !== 180);
     }
+  });
+});
+
+describe('a photo smeared along its lines (the hand moved as it was taken)', () => {
+  /** A grey page smeared over `k` pixels along its rows, as a camera moved sideways smears it. */
+  const smeared = async (g: { data: Uint8Array; width: number; height: number }, k: number) => {
+    const kernel = Array.from({ length: k * k }, (_, i) => (Math.floor(i / k) === (k - 1) / 2 ? 1 : 0));
+    const raw = sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
+    const { data, info } = await raw
+      .convolve({ width: k, height: k, kernel })
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data), width: info.width, height: info.height };
+  };
+
+  it('is told from a sharp one by its edges along the lines, and sharpened back along them', async () => {
+    for (const file of ['dev-001-clean.jpg', 'dev-021-mild.jpg']) {
+      const page = (await preparePage(readFileSync(`fixtures/receipts/${file}`))).gray;
+      const blurred = await smeared(page, 5);
+      expect(smearRatio(page)).toBeGreaterThan(0.75);
+      expect(smearRatio(blurred)).toBeLessThan(0.75);
+      // Part of the smear undone: the edges across the rows come back (not all: the smear lost detail).
+      const mended = await unsmeared(blurred);
+      expect(smearRatio(mended)).toBeGreaterThan(1.5 * smearRatio(blurred));
+      expect(mended.width).toBe(page.width);
+    }
+  });
+
+  it('prepares a smeared photo with part of the smear undone', async () => {
+    const photo = await sharp(readFileSync('fixtures/receipts/dev-021-mild.jpg'))
+      .grayscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const gray = { data: new Uint8Array(photo.data), width: photo.info.width, height: photo.info.height };
+    const page = (await preparePage(await pngOf(await smeared(gray, 5)))).gray;
+    // Prepared without the correction, the same photo's page measures 0.56.
+    expect(smearRatio(page)).toBeGreaterThan(0.9);
   });
 });
 

@@ -94,7 +94,7 @@ function lookalikeSwaps(cands: Attempt[]): Attempt[] {
   return out.sort((a, b) => a.edits - b.edits);
 }
 
-function repairSameLength(token: string, lastResort = true, whole = false): Repaired[] {
+function repairSameLength(token: string, whole = false): Repaired[] {
   // An I or l read for a check digit 1 at a whole word's end.
   if (whole && /[Il|]$/.test(token)) {
     const one = `${token.slice(0, -1)}1`;
@@ -104,22 +104,12 @@ function repairSameLength(token: string, lastResort = true, whole = false): Repa
   let valid = partial.filter((p) => isValid(p.s));
   if (!valid.length)
     valid = [...lookalikeSwaps(partial.filter((p) => isRfcShape(p.s))), ...digitSwaps(partial)];
-  if (!valid.length && lastResort) return asJ(token);
   return valid.map((p) => ({ rfc: p.s, edits: p.edits })).sort((a, b) => a.edits - b.edits);
-}
-
-/** A J's hook closed up by a monospaced font reads 3, but a B read as 3 is the commoner slip. */
-function asJ(token: string): Repaired[] {
-  const letters = token.length - 9;
-  const js = token.slice(0, letters).replace(/3/g, 'J');
-  if (js === token.slice(0, letters)) return [];
-  const extra = [...token.slice(0, letters)].filter((c) => c === '3').length;
-  return repairSameLength(js + token.slice(letters), false).map((r) => ({ ...r, edits: r.edits + extra }));
 }
 
 /** Repairs a raw token into valid RFCs, cheapest repair first; a labelled token may carry one stray char. */
 export function repairRfc(token: string, allowDrop = false, whole = false): Repaired[] {
-  const out = token.length === 12 || token.length === 13 ? repairSameLength(token, true, whole) : [];
+  const out = token.length === 12 || token.length === 13 ? repairSameLength(token, whole) : [];
   if (out.some((o) => o.edits === 0) || !allowDrop || token.length < 13 || token.length > 14) return out;
   const dropped: Repaired[] = [...out];
   for (let i = 3; i < token.length; i++) {
