@@ -231,6 +231,15 @@ describe('evidence for the RFC', () => {
     expect(confidenceOf(weighEvidence(data(), TODAY)).vendor_rfc).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('doubts a repair that read three characters or more as the other kind: a garbled run the check digit alone backs', () => {
+    const twice = data({ text: TICKET.replace('OAT080813655', 'OATO8O813655') });
+    const thrice = data({ text: TICKET.replace('OAT080813655', 'OATO8O8I3655') });
+    expect(weighEvidence(twice, TODAY).vendor_rfc).toContain('forced repair');
+    expect(weighEvidence(thrice, TODAY).vendor_rfc).toContain('!garbled');
+    expect(confidenceOf(weighEvidence(thrice, TODAY)).vendor_rfc).toBeLessThan(0.9);
+    expect(confidenceOf(weighEvidence(twice, TODAY)).vendor_rfc).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('counts no check digit for a homoclave SAT could not have assigned (a 0 or an O in it)', () => {
     // OAT080813Z02 passes the mod-11 check digit, but SAT's homoclave table has no 0.
     const ev = weighEvidence(data({ vendor_rfc: 'OAT080813Z02' }), TODAY).vendor_rfc;

@@ -180,7 +180,8 @@ function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string[] {
   // Repaired from a piece of a longer word: a character too many besides the repair.
   const longer = lines.some((l) => runsOn(l.raw, d.read)) ? ['!longer word'] : [];
   if (d.free > 0) return ['!letter changed', ...longer];
-  // A look-alike beside forced repairs: more was garbled than one slip, and only the check digit backs it.
+  // Three forced repairs, or a look-alike among them: more than a slip garbled, the check digit alone backing.
+  if (d.forced >= 3) return ['!garbled', ...longer];
   if (d.lookalike > 0) return [d.forced > 0 ? '!look-alike among repairs' : 'look-alike repair', ...longer];
   return ['forced repair', ...longer];
 }

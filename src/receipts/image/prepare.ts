@@ -158,11 +158,10 @@ export function smearRatio({ data, width }: Gray): number {
   return along / Math.max(1, across);
 }
 
+const UNSMEAR = [...Array(10).fill(0), -0.6, -0.6, 3.4, -0.6, -0.6, ...Array(10).fill(0)];
 /** A smear along the lines undone in part: each pixel less three times the mean of its row's five around it. */
-export function unsmeared(g: Gray): Promise<Gray> {
-  const kernel = [...Array(10).fill(0), -0.6, -0.6, 3.4, -0.6, -0.6, ...Array(10).fill(0)];
-  return toGray(rawSharp(g).convolve({ width: 5, height: 5, kernel, scale: 1, offset: 0 }));
-}
+export const unsmeared = (g: Gray): Promise<Gray> =>
+  toGray(rawSharp(g).convolve({ width: 5, height: 5, kernel: UNSMEAR, scale: 1, offset: 0 }));
 
 /** The page and its 1/8 background cut to the paper's box, with the paper's outline as spans of each row. */
 function croppedToPaper(
