@@ -276,6 +276,16 @@ describe('evidence for the RFC', () => {
     expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('doubts a look-alike repair the reading allows as cheaply into another RFC: the check digit passes both', () => {
+    // `CTS010308865` read for CTS0103088G5: its homoclave's 8 taken for B or its 6 for G, one look-alike each.
+    const d = data({ vendor_rfc: 'CTS010308B65', text: TICKET.replace('OAT080813655', 'CTS010308865') });
+    expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!tied repair');
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
+    // The look-alike above that no other repair ties (`OAT080813G55`) is not doubted.
+    const alone = data({ text: TICKET.replace('OAT080813655', 'OAT080813G55') });
+    expect(weighEvidence(alone, TODAY).vendor_rfc).not.toContain('!tied repair');
+  });
+
   it('doubts a look-alike chosen where the structure had to force other characters too', () => {
     const d = data({ text: TICKET.replace('OAT080813655', 'OATO80813G55') });
     expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!look-alike among repairs');

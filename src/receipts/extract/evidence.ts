@@ -5,7 +5,7 @@ import type { KeyField } from '../review.js';
 import { printedTypeForm } from './company.type.js';
 import { centsInWords, classify } from './extract.amounts.js';
 import { FULL_MONTHS, MONTHS, validDate } from './extract.dates.js';
-import { charClass, fisicaLetterOptions, initialsFit, moralInitials } from './extract.rfc.js';
+import { charClass, fisicaLetterOptions, initialsFit, moralInitials, repairRfc } from './extract.rfc.js';
 import {
   CARD_WORDS,
   type Line,
@@ -75,20 +75,16 @@ function taxSums(lines: Line[], total: number): string[] {
   return [...out];
 }
 
-/** Amounts printed where a total may be: a TOTAL line, a card payment's line, or cash paid less change. */
-export function totalCandidates(lines: Line[]): number[] {
-  const paid = amountsBy(lines, PAID);
+/** Cash paid less change, each read from its labelled line: the totals a cash payment gives. */
+function cashTotals(lines: Line[]): number[] {
   const change = amountsBy(lines, CHANGE).filter((c) => c > 0);
-  const cash = paid.flatMap((p) => change.map((c) => p - c)).filter((t) => t > 0);
-  const all = [...amountsBy(lines, TOTAL_LINE), ...amountsBy(lines, CARD), ...cash];
-  return [...new Set(all.filter((c) => c > 0))];
+  return amountsBy(lines, PAID).flatMap((p) => change.map((c) => p - c).filter((t) => t > 0));
 }
 
-/** Cash paid − change = total, each read from its labelled line. */
-function cashSums(lines: Line[], total: number): boolean {
-  const paid = amountsBy(lines, PAID).filter((p) => p > total);
-  const change = amountsBy(lines, CHANGE).filter((c) => c > 0);
-  return paid.some((p) => change.some((c) => p - c === total));
+/** Amounts printed where a total may be: a TOTAL line, a card payment's line, or cash paid less change. */
+export function totalCandidates(lines: Line[]): number[] {
+  const all = [...amountsBy(lines, TOTAL_LINE), ...amountsBy(lines, CARD), ...cashTotals(lines)];
+  return [...new Set(all.filter((c) => c > 0))];
 }
 
 /** Evidence for the total (cents) from the text of every reading and the items as read. */
@@ -105,7 +101,7 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const sum = data.items.reduce((s, i) => s + i.amount, 0);
   if (data.items.length >= 2 && sum === total && data.confidence.items >= 0.9) out.push('items sum');
   out.push(...taxSums(lines, total));
-  if (cashSums(lines, total)) out.push('efectivo-cambio');
+  if (cashTotals(lines).includes(total)) out.push('efectivo-cambio');
   if (amountsBy(lines, CARD).includes(total)) out.push('card payment');
   const pesos = pesosInWords(lines);
   const cents = centsInWords(lines);
@@ -182,6 +178,10 @@ function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string[] {
   if (d.free > 0) return ['!letter changed', ...longer];
   // Three forced repairs, or a look-alike among them: more than a slip garbled, the check digit alone backing.
   if (d.forced >= 3) return ['!garbled', ...longer];
+  // A look-alike repair the reading allows as cheaply into another RFC: the check digit passes both.
+  const repairs = d.lookalike > 0 ? repairRfc(d.read) : [];
+  const cost = repairs.find((r) => r.rfc === rfc)?.edits ?? -1;
+  if (repairs.some((r) => r.rfc !== rfc && r.edits <= cost)) return ['!tied repair', ...longer];
   if (d.lookalike > 0) return [d.forced > 0 ? '!look-alike among repairs' : 'look-alike repair', ...longer];
   return ['forced repair', ...longer];
 }
