@@ -486,6 +486,20 @@ describe('a name as printed', () => {
     expect(weighEvidence(d, TODAY).vendor_name).not.toContain('!company type');
   });
 
+  it('doubts a company type cut short of the `DE C.V.` printed after it, however garbled', () => {
+    const name = 'OPERADORA DE ALIMENTOS LA TERRAZA S. DE R.L.';
+    for (const [after, doubted] of [
+      ['S. DE R:L. DE C.y.', true],
+      ['S. DE R.L.', false],
+    ] as const) {
+      const d = data({
+        vendor_name: name,
+        text: TICKET.replace(/^.*$/m, `OPERADORA DE ALIMENTOS LA TERRAZA,\n${after}`),
+      });
+      expect(weighEvidence(d, TODAY).vendor_name.includes('!company type')).toBe(doubted);
+    }
+  });
+
   it("doubts a name without a company type beside a company's RFC", () => {
     const d = data({
       vendor_name: 'OPERADORA DE ALIMENTOS LA TERRAZA',

@@ -367,8 +367,8 @@ function typeGoesOn(name: string, lines: Line[]): boolean {
   if (/CV$/.test(end)) return false;
   return lines.some((l, i) => {
     const next = lines[i + 1];
-    if (compact(`${l.raw} ${next?.raw ?? ''}`).includes(`${end}DECV`)) return true;
-    // (`DEC.`: the wrapped `DE C.V.` with its V lost.)
+    // `DE C` after the type (`DE C.V.` garbled: `DE C.y.`), or opening the next line (`DEC.`: its V lost).
+    if (compact(`${l.raw} ${next?.raw ?? ''}`).includes(`${end}DEC`)) return true;
     return compact(l.raw).endsWith(end) && /^\W*[DP]E(?:\b|C\b|C\.)/.test(next?.norm ?? '');
   });
 }
