@@ -78,6 +78,20 @@ describe('a total printed twice or mended', () => {
     expect(confidenceOf(weighEvidence(once, TODAY)).total).toBeLessThan(0.9);
   });
 
+  it('leaves a TOTAL that two payment lines contradict by one digit unsure, as read', () => {
+    const d = onlyTotals(['TOTAL $1, 164.66', 'TDC AMEX $1,164.06', 'IMPORTE: $1, 164.06']);
+    expect(confidenceOf(weighEvidence({ ...d, total: 116466 }, TODAY)).total).toBeLessThan(0.9);
+  });
+
+  it('doubts a total under the IVA the ticket prints, read twice or not, unless a sum backs it', () => {
+    const lost = onlyTotals(['TOTAL: 4.43', 'INCLUYE IVA 16%: $174.40', 'TOTAL 4.43']);
+    expect(weighEvidence({ ...lost, total: 443 }, TODAY).total).toContain('!under its tax');
+    expect(confidenceOf(weighEvidence({ ...lost, total: 443 }, TODAY)).total).toBeLessThan(0.9);
+    // The IVA misread instead (`5122.80` for $122.80): cash less change still backs the total.
+    const iva = onlyTotals(['TOTAL 890.27', 'INCLUYE IVA 16%: 5122.80', 'EFECTIVO 900.00', 'CAMBIO 9.73']);
+    expect(confidenceOf(weighEvidence({ ...iva, total: 89027 }, TODAY)).total).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('gives a total printed nowhere, backed by one sum only, the lowest level', () => {
     const d = data({
       text: TICKET.replace('TOTAL 303.92', 'TOTAL 309.82').replace('CAMBIO 196.08', 'CAMBIO'),

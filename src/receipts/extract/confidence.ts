@@ -32,6 +32,8 @@ function totalLevel(ev: string[]): number {
   if (has(ev, '!not printed')) level = Math.min(level, sums >= 2 ? 1 : 0);
   if (has(ev, '!other TOTAL')) level = Math.min(level, 2);
   if (has(ev, '!with tip')) level = Math.min(level, 1);
+  // Under an IVA read on the ticket, the total or that IVA lost digits: unsure unless a sum backs the total.
+  if (has(ev, '!under its tax') && !sums) level = Math.min(level, 1);
   return level;
 }
 

@@ -95,6 +95,8 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const totalsRead = amountsBy(lines, TOTAL_LINE);
   if (totalsRead.includes(total)) out.push('label TOTAL');
   if (totalsRead.some((t) => t !== total && t > total)) out.push('!other TOTAL');
+  // A total under the IVA in it lost digits (`4.43` for 1,264.43, both readings alike).
+  if (amountsBy(lines, IVA).some((v) => v > total)) out.push('!under its tax');
   // A TOTAL printed below the tip includes it: the purchase is less.
   const tipAt = lines.findIndex(isTip);
   if (tipAt >= 0 && amountsBy(lines.slice(tipAt + 1), TOTAL_LINE).includes(total)) out.push('!with tip');
@@ -367,8 +369,9 @@ function typeGoesOn(name: string, lines: Line[]): boolean {
   if (/CV$/.test(end)) return false;
   return lines.some((l, i) => {
     const next = lines[i + 1];
-    // `DE C` after the type (`DE C.V.` garbled: `DE C.y.`), or opening the next line (`DEC.`: its V lost).
-    if (compact(`${l.raw} ${next?.raw ?? ''}`).includes(`${end}DEC`)) return true;
+    const pair = `${l.raw} ${next?.raw ?? ''}`;
+    // `DE C` after the type (`DE C.V.`, `DE C.y.`; not `DECORACIONES`), or opening the next line (`DEC.`, V lost).
+    if (compact(pair).includes(`${end}DEC`) && /\bDE\s?C(?:\b|V)/i.test(pair)) return true;
     return compact(l.raw).endsWith(end) && /^\W*[DP]E(?:\b|C\b|C\.)/.test(next?.norm ?? '');
   });
 }
