@@ -1,9 +1,9 @@
+import type { ReceiptData } from '../receipt.types.js';
 import {
   amountNear,
   CARD_WORDS,
   CASH_WORDS,
   DISCOUNT_WORDS,
-  digitSlips,
   type Line,
   moneyIn,
   TOTAL_WITH_TIP,
@@ -15,13 +15,9 @@ import {
 import { pesosInWords } from './extract.words.js';
 import { confusions, oneSwapped } from './lookalike.js';
 
-export interface Totals {
-  total: number | null;
-  subtotal: number | null;
-  iva: number | null;
-  ieps: number | null;
-  tip: number | null;
-  confidence: { total: number; subtotal: number; iva: number; ieps: number; tip: number };
+type Amount = 'total' | 'subtotal' | 'iva' | 'ieps' | 'tip';
+export interface Totals extends Pick<ReceiptData, Amount> {
+  confidence: Record<Amount, number>;
   /** Amount paid in cash and change, used by the payment rule. */
   paid: number | null;
   /** A TOTAL printed before a discount and the TOTAL after it: what the items add up to. */
@@ -296,7 +292,7 @@ function voteInWords(lines: Line[], votes: Votes): void {
   if (cents !== null) for (const v of [...votes.keys()]) if (v % 100 === cents) vote(votes, v, 1.5);
 }
 
-/** The reading with the most votes (the larger on a tie), or a neighbour two other readings back. */
+/** The reading with the most votes (the larger on a tie). */
 function pickTotal(all: Labeled[], votes: Votes, support: (v: number) => number): number | null {
   const cash = valuesOf(all, 'cash');
   // Paid in cash alone, the total is at most what was handed over.
@@ -312,7 +308,7 @@ function pickTotal(all: Labeled[], votes: Votes, support: (v: number) => number)
       total = v;
     }
   }
-  return preferCorroborated(total, votes, support);
+  return total;
 }
 
 /** Picks the total by label and by arithmetic: subtotal + IVA + IEPS, items, payment and change all vote. */
@@ -485,26 +481,3 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
 
 /** Digits thermal fonts confuse, each either way round. */
 const CONFUSABLE = confusions('0869 8063 6085 90 385 536 17 71');
-
-/** Where `read` and `other` differ by one digit, `read` has a 0 and `other` an 8, 6 or 9. */
-function zeroForLoop(read: number, other: number): boolean {
-  const [slip] = digitSlips(read, other) ?? [];
-  return slip !== undefined && slip[0] === '0' && /[689]/.test(slip[1]);
-}
-
-/** A TOTAL one digit off a neighbour that two other readings (payment, tax, items) agree on: believe them. */
-function preferCorroborated(
-  total: number | null,
-  votes: Map<number, number>,
-  support: (v: number) => number,
-): number | null {
-  if (total === null) return null;
-  const near = new Set(confusableNeighbours(total));
-  let best = total;
-  for (const v of votes.keys()) {
-    // The TOTAL's 0 for another's 8, 6 or 9 is the rare slip (a true 8 read as 0): two readings must agree.
-    const need = zeroForLoop(total, v) ? 3 : 1.5;
-    if (near.has(v) && support(v) >= need && support(v) > support(best)) best = v;
-  }
-  return best;
-}

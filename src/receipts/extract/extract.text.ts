@@ -3,13 +3,6 @@
 /** A discount's words: on its own line it lowers the total, and it is neither a tax nor an item. */
 export const DISCOUNT_WORDS = String.raw`DESCUENTO|\bDESC\b|BONIFICACION`;
 
-/** The digits in which two amounts of the same length differ, as pairs; null when their lengths differ. */
-export function digitSlips(a: number, b: number): Array<[string, string]> | null {
-  const [x, y] = [String(a), String(b)];
-  if (x.length !== y.length) return null;
-  return [...x].flatMap((c, i): Array<[string, string]> => (c === y[i] ? [] : [[c, y[i] ?? '']]));
-}
-
 /** A card named on a payment line: VISA or AMEX as words, or glued as OCR joins them. */
 export const CARD_WORDS = String.raw`TARJETA|\bDEBITO\b|\bT\.?\s?(?:DEBITO|CREDITO)\b|\bTD[CD]\b|(?<![A-Z])(?:VISA|AMEX)(?![A-Z])|\bVISA\s?(?:MASTER|ELECTRON|DEBITO|CREDITO)|BANAMEX|CARNET`;
 /** The total with the tip (`TOTAL CON PROPINA`, `TOTAL + PROPINA`): the purchase is this less the tip. */

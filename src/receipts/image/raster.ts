@@ -1,4 +1,5 @@
 /** Single-channel images as the receipt code handles them in memory, and the one region fill they share. */
+import type { Box } from '../ocr/ocr.js';
 
 /** An 8-bit grey image, row by row. */
 export interface Gray {
@@ -8,12 +9,8 @@ export interface Gray {
 }
 
 /** A filled region: where it started, its bounds and its size in pixels. */
-export interface Region {
+export interface Region extends Box {
   start: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
   count: number;
 }
 
