@@ -5,6 +5,7 @@ import { chooseDate, chooseRfc, chooseTotal, readingDates } from './extract/choo
 import { mendCompanyType } from './extract/company.type.js';
 import { confidenceOf } from './extract/confidence.js';
 import { type CatalogLookup, weighEvidence } from './extract/evidence.js';
+import { classify } from './extract/extract.amounts.js';
 import { extractDateTime } from './extract/extract.dates.js';
 import {
   type Extraction,
@@ -71,6 +72,8 @@ export interface ReceiptReaderOptions {
   datePass?: boolean;
   /** Re-read an unsure RFC's words and offer the RFC their characters' alternatives spell. On by default. */
   rfcPass?: boolean;
+  /** Re-read the lines around the last TOTAL line when the total is unsure. On by default. */
+  totalPass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
   /** The merchant catalog the RFC and razón social are checked against (default: the curated catalog). */
@@ -353,7 +356,7 @@ async function vendorPasses(
   firstRfc: string | null,
   firstText: string,
   sparsePass: boolean,
-  sparseRead: (t0: number) => Promise<string>,
+  sparseRead: () => Promise<string>,
 ): Promise<string | null> {
   const { vendor_rfc: rfc, vendor_name: name } = result.fields;
   // A company's RFC, or a persona física's.
@@ -368,7 +371,7 @@ async function vendorPasses(
   }
   if (!sparsePass || !unexplainedRfc(result)) return null;
   // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
-  const sparse = await sparseRead(performance.now());
+  const sparse = await sparseRead();
   const found = razonSocialFor(sparse, result.fields.vendor_rfc as string);
   if (found && found.confidence > result.confidence.vendor_name) {
     result.fields.vendor_name = found.name;
@@ -393,16 +396,17 @@ async function uprightReading(
   raw: OcrResult,
   today: Date,
   r: Reader,
-): Promise<{ page: PreparedPage; raw: OcrResult; turnMs?: number }> {
+  timings: Record<string, number>,
+): Promise<{ page: PreparedPage; raw: OcrResult }> {
   if (raw.confidence >= UPRIGHT_CONFIDENCE || totalOrDate(raw.text, today)) return { page, raw };
-  const t = performance.now();
-  const found = await turnedReading(image, page.gray, raw, today, r.preparing, r.reRead);
-  return { ...(found ?? { page, raw }), turnMs: performance.now() - t };
+  const turned = () => turnedReading(image, page.gray, raw, today, r.preparing, r.reRead);
+  return (await timed(timings, 'turn', turned)) ?? { page, raw };
 }
 
 /** Prepares, recognises and extracts one receipt, re-reading what the first reading left weak. */
 async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   const t0 = performance.now();
+  const timings: Record<string, number> = {};
   const today = r.clock.now();
   const extractFields = (text: string): Extraction => extractAt(text, today);
   let page = await r.preparing(() => preparePage(image)).catch(undecodable);
@@ -410,13 +414,11 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   // Word boxes cost a few per cent of OCR time; they locate the RFC for a re-read when it is weak.
   let raw = await r.engine.recognize(page.pgm, { words: true });
   [page, raw] = await withoutFrame(page, raw, r.reRead);
-  const upright = await uprightReading(image, page, raw, today, r);
-  [page, raw] = [upright.page, upright.raw];
+  ({ page, raw } = await uprightReading(image, page, raw, today, r, timings));
   // A barred zero read as 8, 6 or 9 in a date or time (`18-MAR` for `10-MAR`) is put right by its outline.
   const { first, zeroRfc } = zerosMended(page, raw);
   const t2 = performance.now();
-  const timings: Record<string, number> = { prepare: t1 - t0, ocr: t2 - t1 };
-  if (upright.turnMs !== undefined) timings.turn = upright.turnMs;
+  [timings.prepare, timings.ocr] = [t1 - t0, t2 - t1];
   // A title in large display print that the page's reading left out, read alone and put back on top.
   const title = r.opts.titlePass !== false && first.words ? unreadTitle(page.gray, first.words) : null;
   const head = title ? await readTitle(page.gray, title, r.reRead) : [];
@@ -428,17 +430,14 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   let result = withZeroRfc(firstRead, zeroRfc === first.text ? null : extractFields(titled(zeroRfc)));
   let spelled: string[] | undefined;
   if (r.opts.headerPass !== false && weakHeader(result)) {
-    const t4 = performance.now();
-    const passed = await headerPass(result, r.reRead, page, first, extractFields);
+    const header = () => headerPass(result, r.reRead, page, first, extractFields);
+    const passed = await timed(timings, 'header_pass', header);
     [result, spelled] = [passed.result, passed.spelled];
     readings.push(passed.text);
-    timings.header_pass = performance.now() - t4;
   }
-  const sparse = async (t5: number): Promise<string> => {
-    const read = await r.reRead.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' });
-    timings.vendor_pass = performance.now() - t5;
-    return read.text;
-  };
+  const sparseRead = async () =>
+    (await r.reRead.recognize(pgmOf(await headerCrop(page.gray, 1)), { psm: '11' })).text;
+  const sparse = () => timed(timings, 'vendor_pass', sparseRead);
   const more = await vendorPasses(result, firstRfc, first.text, r.opts.vendorPass !== false, sparse);
   if (more !== null) readings.push(more);
   const text = readings.join('\n');
@@ -454,24 +453,49 @@ async function readReceipt(image: Buffer, r: Reader): Promise<ReceiptData> {
   return judged;
 }
 
-/** Scale at which the date's lines are re-read (2×, as the header and the RFC's words: thin strokes). */
-const DATE_BAND_SCALE = 2;
+/** Scale at which a field's lines are re-read (2×, as the header and the RFC's words: thin strokes). */
+const BAND_SCALE = 2;
+/** Below this confidence a field's pass reads it again: the review's default threshold, a value it would ask for. */
+const SURE = 0.9;
 
-/** The page's band, a line's height above and below, around the first reading's line giving `date` (or a date). */
+/** Runs `pass`, its wall time kept as `timings[name]`. */
+async function timed<T>(timings: Record<string, number>, name: string, pass: () => Promise<T>): Promise<T> {
+  const t = performance.now();
+  const out = await pass();
+  timings[name] = performance.now() - t;
+  return out;
+}
+
+/** The page's band around the first reading's lines `from`…`to`, `pad` times their height more above and below. */
+function lineBand(first: OcrResult, width: number, [from, to]: [number, number], pad: number): Box | null {
+  const words = (first.words ?? []).filter((w) => w.line >= from && w.line <= to);
+  const ys = words.flatMap((w) => [w.bbox.y0, w.bbox.y1]);
+  if (!ys.length) return null;
+  const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
+  return { x0: 0, y0: Math.max(0, y0 - pad * (y1 - y0)), x1: width, y1: y1 + pad * (y1 - y0) };
+}
+
+/** The band, a line's height above and below, around the first reading's line giving `date` (or a date). */
 function dateBand(first: OcrResult, today: Date, width: number, date: string | null): Box | null {
   const dates = toLines(first.text).map((l) => extractDateTime([l], today).date);
   const chosen = date === null ? -1 : dates.indexOf(date);
   const n = chosen >= 0 ? chosen : dates.findIndex((d) => d !== null);
-  const ys = (first.words ?? []).filter((w) => w.line === n).flatMap((w) => [w.bbox.y0, w.bbox.y1]);
-  if (n < 0 || !ys.length) return null;
-  const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
-  return { x0: 0, y0: Math.max(0, 2 * y0 - y1), x1: width, y1: 2 * y1 - y0 };
+  return n < 0 ? null : lineBand(first, width, [n, n], 1);
 }
 
-/** Below this confidence the purchase date is read once more (the review's default threshold: a date it would ask for). */
-const DATE_SURE = 0.9;
-/** And the RFC's words (the same threshold). */
-const RFC_SURE = 0.9;
+/** Lines re-read with the last TOTAL line: the subtotal and taxes above it, the payments below. */
+const TOTAL_REACH = 3;
+
+/** The band around the last TOTAL line of the first reading, with a twentieth of its height more either side. */
+function totalBand(first: OcrResult, width: number): Box | null {
+  const at = toLines(first.text).findLastIndex((l) => classify(l.norm) === 'total');
+  return at < 0 ? null : lineBand(first, width, [at - TOTAL_REACH, at + TOTAL_REACH], 0.05);
+}
+
+/** A band of the page (the whole page when none) read again at BAND_SCALE: its text. */
+async function bandRead(page: Gray, band: Box | null, engine: OcrEngine): Promise<string> {
+  return (await engine.recognize(pgmOf(band ? await cropBox(page, band, 0, BAND_SCALE) : page))).text;
+}
 
 /** What the last passes look at: the page, its first reading, the day, the reader, the RFCs a rescue spelled. */
 interface Passes {
@@ -483,30 +507,36 @@ interface Passes {
 }
 
 /**
- * The fields weighed on their evidence; an unsure date is read again at the bolder ink (its lines, else the page),
- * an unsure RFC spelled from its words' alternatives. What those passes give is offered, weighed on the others.
+ * The fields weighed on their evidence; an unsure total's lines are read again at twice their size, an unsure date
+ * at the bolder ink (its lines, else the page), an unsure RFC spelled from its words' alternatives. What the date
+ * and RFC passes give is offered, weighed on the others; the total's lines join the ticket's text.
  */
 async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes): Promise<ReceiptData> {
   const { page, first, today, r } = p;
   const catalog = r.opts.catalog ?? merchantCatalog;
   let judged = withEvidence(data, today, catalog, readings);
+  const band =
+    judged.confidence.total < SURE && r.opts.totalPass !== false && totalBand(first, page.gray.width);
+  if (band) {
+    const again = await timed(data.timings, 'total_pass', () => bandRead(page.gray, band, r.reRead));
+    // A total both readings give is read twice; a label or amount only the re-read gives is on the ticket too.
+    judged = withEvidence(Object.assign(data, { text: `${data.text}\n${again}` }), today, catalog, readings);
+  }
   const dateReadings: string[] = [];
-  if (judged.confidence.date < DATE_SURE && r.opts.datePass !== false) {
-    const t = performance.now();
+  if (judged.confidence.date < SURE && r.opts.datePass !== false) {
     const band = dateBand(first, today, page.gray.width, judged.date);
     const ink = await page.withInk(BOLDER_INK);
-    const bolder = await r.reRead.recognize(pgmOf(band ? await cropBox(ink, band, 0, DATE_BAND_SCALE) : ink));
-    data.timings.date_pass = performance.now() - t;
-    dateReadings.push(bolder.text);
+    dateReadings.push(await timed(data.timings, 'date_pass', () => bandRead(ink, band, r.reRead)));
     judged = withEvidence(data, today, catalog, readings, dateReadings);
   }
-  if (judged.confidence.vendor_rfc >= RFC_SURE || r.opts.rfcPass === false) return judged;
-  const t = performance.now();
+  if (judged.confidence.vendor_rfc >= SURE || r.opts.rfcPass === false) return judged;
   // The rescue's re-reads of the RFC's words, else the same re-reads now.
   const spelled =
     p.spelled ??
-    (await rfcWordsReadings(r.reRead, [page.gray, await page.withInk(BOLDER_INK)], first)).spelled;
-  if (!p.spelled) data.timings.rfc_pass = performance.now() - t;
+    (await timed(data.timings, 'rfc_pass', async () => {
+      const inks = [page.gray, await page.withInk(BOLDER_INK)];
+      return (await rfcWordsReadings(r.reRead, inks, first)).spelled;
+    }));
   const rfc = spelledRfc(spelled, judged);
   return rfc
     ? withEvidence({ ...data, vendor_rfc: rfc }, today, catalog, readings, dateReadings, true)

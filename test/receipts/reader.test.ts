@@ -109,14 +109,10 @@ describe('createReceiptReader with a fake OCR engine', () => {
     const words = [word('R.F.C.', 90, 10, 60), word('MERJSC0414362', 39, 70, 290)];
     // First pass, header re-read, the RFC words alone (default ink, bolder, default at 3×); they settle the RFC,
     // so the bolder header is not read.
-    const { data, engine } = await readWith([
-      { text: first, words },
-      'GARBLED',
-      'MERJ860414J62',
-      'MERJ8604',
-      'MERJ86O414J62',
-      'GARBLED',
-    ]);
+    const { data, engine } = await readWith(
+      [{ text: first, words }, 'GARBLED', 'MERJ860414J62', 'MERJ8604', 'MERJ86O414J62', 'GARBLED'],
+      { totalPass: false },
+    );
     expect(engine.psms).toEqual([undefined, undefined, '7', '7', '7']);
     expect(data).toMatchObject({
       vendor_rfc: 'MERJ860414J62',
@@ -125,14 +121,17 @@ describe('createReceiptReader with a fake OCR engine', () => {
     });
     expect(data.text).toContain('R.F.C. MERJ860414J62');
     // Words that do not settle it: the bolder header is read as well, and its RFC joins the vote.
-    const unsettled = await readWith([
-      { text: first, words },
-      'GARBLED',
-      'MERJSC0414',
-      'MERJ8604',
-      'MERJ86',
-      'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJ860414J62',
-    ]);
+    const unsettled = await readWith(
+      [
+        { text: first, words },
+        'GARBLED',
+        'MERJSC0414',
+        'MERJ8604',
+        'MERJ86',
+        'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJ860414J62',
+      ],
+      { totalPass: false },
+    );
     expect(unsettled.engine.psms).toEqual([undefined, undefined, '7', '7', '7', undefined]);
     expect(unsettled.data.vendor_rfc).toBe('MERJ860414J62');
   });
@@ -376,6 +375,39 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(data.date).toBe('2026-11-21');
   });
 
+  it('re-reads the lines around an unsure TOTAL at twice their size, and takes the total both readings give', async () => {
+    // The subtotal and IVA garbled: only the TOTAL label backs the total. Its line's words sit at y 300–320.
+    const first = [
+      'COCINA ECONOMICA DEL CENTRO, S.A. DE C.V.',
+      'R.F.C.: CEC100512AB9',
+      'SAB 21 NOV 2026 05:16 PM',
+      'ENCHILADAS VERDES 19O.0',
+      'SUBTOTAL $l97.O0',
+      'IVA 16% $3l.5Z',
+      'TOTAL $228.52',
+      'GRACIAS POR SU VISITA',
+    ].join('\n');
+    const at = toLines(first).findIndex((l) => l.raw.startsWith('TOTAL $'));
+    const box = (y0: number) => ({ x0: 10, y0, x1: 60, y1: y0 + 20 });
+    const words = [
+      { text: 'SUBTOTAL', confidence: 90, line: at - 2, bbox: box(260) },
+      { text: 'TOTAL', confidence: 90, line: at, bbox: box(300) },
+    ];
+    const again = 'SUBTOTAL $197.00\nIVA 16% $31.52\nTOTAL $228.52';
+    const only = { rfcPass: false };
+    const { data, sizes } = await readSized([{ text: first, words }, again], only);
+    // The band y 257–323 (a twentieth of its height more above and below), at twice the size.
+    expect(sizes.slice(1)).toEqual([`${2 * Number(sizes[0]?.split(' ')[0])} 132`]);
+    expect([data.total, data.timings.total_pass]).toEqual([22852, expect.any(Number)]);
+    expect(data.confidence.total).toBeGreaterThanOrEqual(0.9);
+    const off = await readSized([{ text: first, words }, again], { ...only, totalPass: false });
+    expect([off.sizes.length, off.data.confidence.total < 0.9]).toEqual([1, true]);
+    // A sure total is not read again, nor one no TOTAL line places.
+    expect((await readSized([good], only)).sizes).toHaveLength(1);
+    const unlabelled = first.replace('TOTAL $228.52', 'TOTL $228.52');
+    expect((await readSized([{ text: unlabelled, words }, again], only)).sizes).toHaveLength(1);
+  });
+
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
     const { data, engine } = await readWith(['TOTAL 228.52\nGARBLED', good], {
       headerPass: false,
@@ -586,7 +618,8 @@ describe('a title in large print the page’s reading left out', () => {
   async function readTitled(title: string, confidence = 60, titlePass?: boolean) {
     const read = { text: title, words: titleWords(title, confidence) };
     const engine = createFakeOcrEngine([{ text: body, words }, read], confidence);
-    const reader = createReceiptReader({ clock, engine, titlePass, headerPass: false, vendorPass: false });
+    const passes = { titlePass, headerPass: false, vendorPass: false, totalPass: false };
+    const reader = createReceiptReader({ clock, engine, ...passes });
     try {
       return { data: await reader.read(photo), engine };
     } finally {
@@ -623,7 +656,8 @@ describe('a title on a dark bar the block layout reads nothing sure of (OCR of g
       { ...block, words: titleWords(block.text, block.confidence) },
       { ...line, words: titleWords(line.text, line.confidence) },
     ]);
-    const reader = createReceiptReader({ clock, engine, headerPass: false, vendorPass: false });
+    const passes = { headerPass: false, vendorPass: false, totalPass: false };
+    const reader = createReceiptReader({ clock, engine, ...passes });
     try {
       return { data: await reader.read(photo), engine };
     } finally {
