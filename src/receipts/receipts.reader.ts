@@ -17,6 +17,8 @@ import { nameContradictsRfc, rfcTokenWords } from './extract/extract.rfc.js';
 import {
   asPrinted,
   editLine,
+  type Line,
+  moneyIn,
   stripAccents,
   type TitleToken,
   titleLines,
@@ -483,13 +485,13 @@ function dateBand(first: OcrResult, today: Date, width: number, date: string | n
   return n < 0 ? null : lineBand(first, width, [n, n], 1);
 }
 
-/** Lines re-read with the last TOTAL line: the subtotal and taxes above it, the payments below. */
-const TOTAL_REACH = 3;
-
-/** The band around the last TOTAL line of the first reading, with a twentieth of its height more either side. */
+/** The band of the last TOTAL line read (else the largest amount's) with subtotal, taxes and payments around it. */
 function totalBand(first: OcrResult, width: number): Box | null {
-  const at = toLines(first.text).findLastIndex((l) => classify(l.norm) === 'total');
-  return at < 0 ? null : lineBand(first, width, [at - TOTAL_REACH, at + TOTAL_REACH], 0.05);
+  const lines = toLines(first.text);
+  const most = (l?: Line): number => Math.max(0, ...moneyIn(l?.norm ?? '').map((m) => m.cents));
+  const labelled = lines.findLastIndex((l) => classify(l.norm) === 'total');
+  const at = labelled >= 0 ? labelled : lines.reduce((b, l, i) => (most(l) > most(lines[b]) ? i : b), 0);
+  return lineBand(first, width, [at - 3, at + 3], 0.05);
 }
 
 /** A band of the page (the whole page when none) read again at BAND_SCALE: its text. */
