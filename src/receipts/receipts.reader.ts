@@ -94,11 +94,7 @@ const TITLE_CONFIDENCE = 30;
 const tokenLines = (r: OcrResult): string | TitleToken[][] => {
   if (!r.words) return r.text;
   const lines = new Map<number, TitleToken[]>();
-  for (const w of r.words) {
-    const line = lines.get(w.line);
-    if (line) line.push(w);
-    else lines.set(w.line, [w]);
-  }
+  for (const w of r.words) lines.set(w.line, [...(lines.get(w.line) ?? []), w]);
   return [...lines.values()];
 };
 
@@ -173,15 +169,11 @@ function unexplainedRfc(e: Extraction): boolean {
 
 /** Takes each field (of `only`, default all) from the pass that is more confident about it. */
 export function mergeExtractions(a: Extraction, b: Extraction, only?: FieldName[]): Extraction {
-  const fields = { ...a.fields };
-  const confidence = { ...a.confidence };
-  for (const k of only ?? (Object.keys(a.confidence) as FieldName[])) {
-    if (b.confidence[k] > a.confidence[k]) {
-      (fields as Record<string, unknown>)[k] = b.fields[k];
-      confidence[k] = b.confidence[k];
-    }
-  }
-  return { fields, confidence };
+  const out = { fields: { ...a.fields }, confidence: { ...a.confidence } };
+  const fields = out.fields as Record<string, unknown>;
+  for (const k of only ?? (Object.keys(a.confidence) as FieldName[]))
+    if (b.confidence[k] > a.confidence[k]) [fields[k], out.confidence[k]] = [b.fields[k], b.confidence[k]];
+  return out;
 }
 
 /** How much more sure (mean confidence, 0..100) a turned reading must be than the page as it lies. */
@@ -224,20 +216,22 @@ export function withEvidence(
   catalog?: CatalogLookup,
   readings: string[] = [read.text],
   dateReadings: string[] = [],
-  rfcOffered = false,
+  rfc: 'chosen' | 'offered' | 'contested' = 'chosen',
 ): ReceiptData {
   // A long company type garbled in print goes back to its printed form (company.type.ts), whichever reading gave it.
   const name = read.vendor_name === null ? null : mendCompanyType(read.vendor_name);
   const lines = toLines(read.text);
   const withTotal = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines);
   // An RFC offered by the RFC pass is not one the readings' values would choose again: it stands, to be weighed.
-  const chosen = rfcOffered ? withTotal : chooseRfc(withTotal, readings);
+  const chosen = rfc === 'offered' ? withTotal : chooseRfc(withTotal, readings);
   const dates = readingDates(readings, today);
   // Readings asked for the date only offer one: the date's evidence below is weighed without them.
   const offered = readingDates(dateReadings, today);
   const withOffered = offered.length ? toLines([read.text, ...dateReadings].join('\n')) : lines;
   const data = chooseDate(chosen, [...dates, ...offered], withOffered, today);
   const evidence = weighEvidence(data, today, catalog, lines, dates);
+  // The RFC's own words, read again, spell another valid RFC: the check digit passes two readings.
+  if (rfc === 'contested') evidence.vendor_rfc.push('!spelled otherwise');
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};
   for (const [field, found] of Object.entries(evidence) as Array<[FieldName, string[]]>) {
@@ -531,7 +525,8 @@ async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes
     dateReadings.push(await timed(data.timings, 'date_pass', () => bandRead(ink, band, r.reRead)));
     judged = withEvidence(data, today, catalog, readings, dateReadings);
   }
-  if (judged.confidence.vendor_rfc >= SURE || r.opts.rfcPass === false) return judged;
+  // A repaired RFC (0.9) is read again as well: its own words may spell another.
+  if (judged.confidence.vendor_rfc > SURE || r.opts.rfcPass === false) return judged;
   // The rescue's re-reads of the RFC's words, else the same re-reads now.
   const spelled =
     p.spelled ??
@@ -540,9 +535,11 @@ async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes
       return (await rfcWordsReadings(r.reRead, inks, first)).spelled;
     }));
   const rfc = spelledRfc(spelled, judged);
-  return rfc
-    ? withEvidence({ ...data, vendor_rfc: rfc }, today, catalog, readings, dateReadings, true)
-    : judged;
+  if (!rfc) return judged;
+  // An unsure RFC yields to the spelling, offered to be weighed; a repaired one stays, doubted.
+  const sure = judged.confidence.vendor_rfc >= SURE;
+  const weighed = sure ? data : { ...data, vendor_rfc: rfc };
+  return withEvidence(weighed, today, catalog, readings, dateReadings, sure ? 'contested' : 'offered');
 }
 
 /** One OCR pool for the process; `read` prepares, recognises and extracts. */

@@ -185,6 +185,37 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(off.data.vendor_rfc).not.toBe('TDS061219D25');
   });
 
+  it('keeps a repaired RFC its words spell otherwise when read again, and asks for it', async () => {
+    // `023`: the homoclave's 0 (never assigned) mended as D passes the check digit; the print is `QZ3`.
+    const first = 'VICTOR PEREZ ESPINOZA\nR.F.C. PEEV901216023\nFECHA: 07-03-2025\nTOTAL 1121.05';
+    const words = [word('R.F.C.', 90, 10, 60), word('PEEV901216023', 80, 70, 290)];
+    const reRead = (second: string) => ({
+      text: 'PEEV901216023',
+      choices: [
+        [...'PEEV901216023'].map(
+          (c, i): Array<[string, number]> =>
+            second[i] === c
+              ? [[c, 0.95]]
+              : [
+                  [c, 0.8],
+                  [second[i] ?? c, 0.6],
+                ],
+        ),
+      ],
+    });
+    const canned = [
+      { text: first, words },
+      reRead('PEEV901216QZ3'),
+      reRead('PEEV901216QZ3'),
+      reRead('PEEV901216023'),
+    ];
+    const alone = await readWith(canned, { totalPass: false, rfcPass: false });
+    expect([alone.data.vendor_rfc, alone.data.confidence.vendor_rfc]).toEqual(['PEEV901216D23', 0.9]);
+    const { data } = await readWith(canned, { totalPass: false });
+    expect(data.vendor_rfc).toBe('PEEV901216D23');
+    expect(data.confidence.vendor_rfc).toBeLessThan(0.9);
+  });
+
   it('reads the RFC words at both ink levels side by side when the pool has a worker free', async () => {
     const first = 'JUAN CARLOS MENDOZA RUIZ\nR.F.C. MERJSC0414362\nFECHA: 07-03-2025\nTOTAL 1121.05';
     const words = [word('R.F.C.', 90, 10, 60), word('MERJSC0414362', 39, 70, 290)];
@@ -498,7 +529,8 @@ describe('a first reading that missed most of the ticket', () => {
 
   async function readFramed(canned: Parameters<typeof createFakeOcrEngine>[0]) {
     const engine = createFakeOcrEngine(canned);
-    const reader = createReceiptReader({ clock, engine });
+    // Its RFC printed with an O for a zero (repaired, 0.9): the RFC pass would read the words again.
+    const reader = createReceiptReader({ clock, engine, rfcPass: false });
     try {
       return { data: await reader.read(framed), engine };
     } finally {

@@ -43,7 +43,8 @@ function rfcLevel(ev: string[]): number {
   if (level === 3 && (has(ev, 'read twice') || has(ev, 'catalog'))) level = 4;
   const repaired = has(ev, 'forced repair') || has(ev, 'look-alike repair');
   if (!has(ev, 'printed') && !has(ev, 'read twice')) level = Math.min(level, repaired ? 2 : 1);
-  const doubts = '!kind of name|!longer word|!blind letter|!look-alike among repairs|!letters of name';
+  const doubts =
+    '!kind of name|!longer word|!blind letter|!look-alike among repairs|!letters of name|!spelled otherwise';
   if (doubts.split('|').some((d) => has(ev, d))) level = Math.min(level, 1);
   return level;
 }
