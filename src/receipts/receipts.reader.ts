@@ -455,11 +455,9 @@ const BAND_SCALE = 2;
 const SURE = 0.9;
 
 /** Runs `pass`, its wall time kept as `timings[name]`. */
-async function timed<T>(timings: Record<string, number>, name: string, pass: () => Promise<T>): Promise<T> {
+function timed<T>(timings: Record<string, number>, name: string, pass: () => Promise<T>): Promise<T> {
   const t = performance.now();
-  const out = await pass();
-  timings[name] = performance.now() - t;
-  return out;
+  return pass().finally(() => Object.assign(timings, { [name]: performance.now() - t }));
 }
 
 /** The page's band around the first reading's lines `from`…`to`, `pad` times their height more above and below. */

@@ -514,6 +514,19 @@ describe('a name as printed', () => {
     }
   });
 
+  it('doubts a name that prints two words twice (a title joined to it), not one with a word doubled', () => {
+    const joined = 'OPERADORA LA TERRAZA OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV';
+    const d = data({
+      vendor_name: joined,
+      text: TICKET.replace(/^.*$/m, 'OPERADORA LA TERRAZA\nOPERADORA DE ALIMENTOS LA TERRAZA SA DE CV'),
+    });
+    expect(weighEvidence(d, TODAY).vendor_name).toContain('!repeated words');
+    expect(confidenceOf(weighEvidence(d, TODAY)).vendor_name).toBeLessThan(0.9);
+    const doubled = 'GRUPO GRUPO GASTRONOMICO LA TERRAZA SA DE CV';
+    const g = data({ vendor_name: doubled, text: TICKET.replace(/^.*$/m, doubled) });
+    expect(weighEvidence(g, TODAY).vendor_name).not.toContain('!repeated words');
+  });
+
   it("doubts a name without a company type beside a company's RFC", () => {
     const d = data({
       vendor_name: 'OPERADORA DE ALIMENTOS LA TERRAZA',

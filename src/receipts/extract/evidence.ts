@@ -409,6 +409,9 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   const words = bare.split(/[\s,]+/);
   if (words.some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name)) out.push('!word cut short');
   if (words.some((w) => misreadWord(w, !isCompany(name)))) out.push('!misread name');
+  // Two words printed twice in it (`SUPER LA ESPERANZA SUPERMERCADOS LA ESPERANZA`): a title joined to the name.
+  if (new Set(words.slice(1).map((w, i) => `${words[i]} ${w}`)).size < words.length - 1)
+    out.push('!repeated words');
   return out;
 }
 
