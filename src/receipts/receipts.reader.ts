@@ -514,7 +514,8 @@ async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes
   if (band) {
     const again = await timed(data.timings, 'total_pass', () => bandRead(page.gray, band, r.reRead));
     // A total both readings give is read twice; a label or amount only the re-read gives is on the ticket too.
-    judged = withEvidence(Object.assign(data, { text: `${data.text}\n${again}` }), today, catalog, readings);
+    data.text = `${data.text}\n${again}`;
+    judged = withEvidence(data, today, catalog, readings);
   }
   const dateReadings: string[] = [];
   if (judged.confidence.date < SURE && r.opts.datePass !== false) {

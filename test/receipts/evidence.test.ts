@@ -449,6 +449,10 @@ describe('evidence for the date and the name', () => {
 });
 
 describe('a name as printed', () => {
+  /** The ticket with its first line printed as `header`, and `vendor_name` the name read from it. */
+  const named = (vendor_name: string, header = vendor_name) =>
+    data({ vendor_name, text: TICKET.replace(/^.*$/m, header) });
+
   it('counts a razón social whose company type broke over the line end (`SA DE` / `CN.`) as printed', () => {
     const text = TICKET.replace(
       'OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV',
@@ -459,11 +463,10 @@ describe('a name as printed', () => {
   });
 
   it('doubts a one-letter word of the name printed in lower case (a speck at the line edge)', () => {
-    const name = 'OPERADORA DE ALIMENTOS Y LA TERRAZA SA DE CV';
-    const d = data({
-      vendor_name: name,
-      text: TICKET.replace(/^.*$/m, 'OPERADORA DE ALIMENTOS\ny LA TERRAZA SA DE CV'),
-    });
+    const d = named(
+      'OPERADORA DE ALIMENTOS Y LA TERRAZA SA DE CV',
+      'OPERADORA DE ALIMENTOS\ny LA TERRAZA SA DE CV',
+    );
     expect(weighEvidence(d, TODAY).vendor_name).toContain('!lone letter');
     expect(confidenceOf(weighEvidence(d, TODAY)).vendor_name).toBeLessThan(0.9);
   });
@@ -475,7 +478,7 @@ describe('a name as printed', () => {
       // A period, not a comma, after the name's last word: a speck or a misread comma.
       'OPERADORA DE ALIMENTOS LA TERRAZA. S.A. DE C.V.',
     ]) {
-      const d = data({ vendor_name: name, text: TICKET.replace(/^.*$/m, name) });
+      const d = named(name);
       expect(weighEvidence(d, TODAY).vendor_name).toContain('!company type');
       expect(confidenceOf(weighEvidence(d, TODAY)).vendor_name).toBeLessThan(0.9);
     }
@@ -485,17 +488,13 @@ describe('a name as printed', () => {
       // An abbreviation's period is the abbreviation's.
       'OPERADORA DE ALIMENTOS LA TERRAZA HNOS. S.A. DE C.V.',
     ]) {
-      const d = data({ vendor_name: name, text: TICKET.replace(/^.*$/m, name) });
+      const d = named(name);
       expect(weighEvidence(d, TODAY).vendor_name).toContain('company type');
     }
   });
 
   it('takes an S.C. printed with its last dot read as a colon (`SC:`) as dotted', () => {
-    const name = 'OPERADORA DE ALIMENTOS LA TERRAZA, S.C.';
-    const d = data({
-      vendor_name: name,
-      text: TICKET.replace(/^.*$/m, 'OPERADORA DE ALIMENTOS LA TERRAZA,\nSC:'),
-    });
+    const d = named('OPERADORA DE ALIMENTOS LA TERRAZA, S.C.', 'OPERADORA DE ALIMENTOS LA TERRAZA,\nSC:');
     expect(weighEvidence(d, TODAY).vendor_name).toContain('company type');
     expect(weighEvidence(d, TODAY).vendor_name).not.toContain('!company type');
   });
@@ -506,24 +505,17 @@ describe('a name as printed', () => {
       ['S. DE R:L. DE C.y.', true],
       ['S. DE R.L.', false],
     ] as const) {
-      const d = data({
-        vendor_name: name,
-        text: TICKET.replace(/^.*$/m, `OPERADORA DE ALIMENTOS LA TERRAZA,\n${after}`),
-      });
+      const d = named(name, `OPERADORA DE ALIMENTOS LA TERRAZA,\n${after}`);
       expect(weighEvidence(d, TODAY).vendor_name.includes('!company type')).toBe(doubted);
     }
   });
 
   it('doubts a name that prints two words twice (a title joined to it), not one with a word doubled', () => {
     const joined = 'OPERADORA LA TERRAZA OPERADORA DE ALIMENTOS LA TERRAZA SA DE CV';
-    const d = data({
-      vendor_name: joined,
-      text: TICKET.replace(/^.*$/m, 'OPERADORA LA TERRAZA\nOPERADORA DE ALIMENTOS LA TERRAZA SA DE CV'),
-    });
+    const d = named(joined, 'OPERADORA LA TERRAZA\nOPERADORA DE ALIMENTOS LA TERRAZA SA DE CV');
     expect(weighEvidence(d, TODAY).vendor_name).toContain('!repeated words');
     expect(confidenceOf(weighEvidence(d, TODAY)).vendor_name).toBeLessThan(0.9);
-    const doubled = 'GRUPO GRUPO GASTRONOMICO LA TERRAZA SA DE CV';
-    const g = data({ vendor_name: doubled, text: TICKET.replace(/^.*$/m, doubled) });
+    const g = named('GRUPO GRUPO GASTRONOMICO LA TERRAZA SA DE CV');
     expect(weighEvidence(g, TODAY).vendor_name).not.toContain('!repeated words');
   });
 
