@@ -41,7 +41,6 @@ import {
   type Box,
   createTesseractEngine,
   isReadWord,
-  isSureWord,
   type OcrEngine,
   type OcrResult,
   type OcrWord,
@@ -76,6 +75,8 @@ export interface ReceiptReaderOptions {
   rfcPass?: boolean;
   /** Re-read the lines around the last TOTAL line when the total is unsure. On by default. */
   totalPass?: boolean;
+  /** Re-read an unsure name's lines and take the name they give when its evidence is stronger. On by default. */
+  namePass?: boolean;
   /** What "today" is when judging which ticket years are plausible. */
   clock?: Clock;
   /** The merchant catalog the RFC and razón social are checked against (default: the curated catalog). */
@@ -302,19 +303,9 @@ const undecodable = (err: unknown): never => {
 };
 
 /** A title the page's reading left out, read alone: its lines, or none when not read surely. */
-async function readTitle(
-  gray: Gray,
-  title: NonNullable<ReturnType<typeof unreadTitle>>,
-  engine: OcrEngine,
-): Promise<string[]> {
-  let crop = await grayCrop(gray, title);
-  let read = await engine.recognize(pgmOf(crop), { words: true });
-  // A bar's print, black on white now, that the block layout reads nothing sure of.
-  if (title.inverse && !read.words?.some(isSureWord)) {
-    const print = await grayCrop(gray, title, { printOnly: true });
-    const line = await engine.recognize(pgmOf(print), { words: true, psm: '7' });
-    if (line.confidence > read.confidence) [read, crop] = [line, print];
-  }
+async function readTitle(page: Gray, title: Box & { inverse: boolean }, ocr: OcrEngine): Promise<string[]> {
+  const crop = await grayCrop(page, title);
+  const read = await ocr.recognize(pgmOf(crop), { words: true });
   return read.confidence >= TITLE_CONFIDENCE ? titleRead(read, crop) : [];
 }
 
@@ -486,6 +477,34 @@ function totalBand(first: OcrResult, width: number): Box | null {
   return lineBand(first, width, [at - 3, at + 3], 0.05);
 }
 
+/** The band of the header's lines that print the name's words, a line either side (none: the first six lines). */
+function nameBand(first: OcrResult, width: number, name: string | null): Box | null {
+  const words = stripAccents(name ?? '').match(/[A-Z]{4,}/g) ?? [];
+  const lines = toLines(first.text).slice(0, 12);
+  const at = lines.flatMap((l, n) => (words.some((w) => l.norm.includes(w)) ? [n] : []));
+  const [from, to] = at.length ? [(at[0] as number) - 1, (at.at(-1) as number) + 1] : [0, 5];
+  return lineBand(first, width, [from, to], 0.05);
+}
+
+/** An unsure name's lines read again: the name they give beside the RFC replaces it when its evidence is stronger. */
+async function namePassed(
+  judged: ReceiptData,
+  data: ReceiptData,
+  readings: string[],
+  p: Passes,
+): Promise<ReceiptData> {
+  const band = nameBand(p.first, p.page.gray.width, judged.vendor_name);
+  const again = await timed(data.timings, 'name_pass', () => bandRead(p.page.gray, band, p.r.reRead));
+  const found = vendorWithRfc(again, judged.vendor_rfc);
+  const text = `${data.text}\n${again}`;
+  const named = found && { ...data, vendor_name: asPrinted(found.name, again), text };
+  const weighed = named && withEvidence(named, p.today, p.r.opts.catalog ?? merchantCatalog, readings);
+  if (!named || !weighed || weighed.confidence.vendor_name <= judged.confidence.vendor_name) return judged;
+  // The passes after this one weigh the ticket again: they weigh it with this name and this reading.
+  Object.assign(data, { vendor_name: named.vendor_name, text: named.text });
+  return weighed;
+}
+
 /** A band of the page (the whole page when none) read again at BAND_SCALE: its text. */
 async function bandRead(page: Gray, band: Box | null, engine: OcrEngine): Promise<string> {
   return (await engine.recognize(pgmOf(band ? await cropBox(page, band, 0, BAND_SCALE) : page))).text;
@@ -517,6 +536,8 @@ async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes
     data.text = `${data.text}\n${again}`;
     judged = withEvidence(data, today, catalog, readings);
   }
+  if (judged.confidence.vendor_name < SURE && r.opts.namePass !== false)
+    judged = await namePassed(judged, data, readings, p);
   const dateReadings: string[] = [];
   if (judged.confidence.date < SURE && r.opts.datePass !== false) {
     const band = dateBand(first, today, page.gray.width, judged.date);

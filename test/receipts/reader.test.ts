@@ -74,21 +74,24 @@ describe('createReceiptReader with a fake OCR engine', () => {
 
   it('by default re-reads only the header when the RFC or date is weak, and takes only header fields from it', async () => {
     // The first reading's header is noise (no name whose letters the RFC could be checked against).
-    const { data, engine } = await readWith([
-      'TOTAL 228.52\n~~~~',
-      'R.F.C. CEC1O0512AB9\nFECHA: 21/11/2026\nTOTAL 999.99',
-    ]);
+    const { data, engine } = await readWith(
+      ['TOTAL 228.52\n~~~~', 'R.F.C. CEC1O0512AB9\nFECHA: 21/11/2026\nTOTAL 999.99'],
+      { namePass: false },
+    );
     expect(engine.calls).toBe(2);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9', date: '2026-11-21' });
     expect(data.timings.header_pass).toBeGreaterThan(0);
   });
 
   it('re-reads the header at another ink level when the RFC is still missing, and takes the RFC found', async () => {
-    const { data, engine } = await readWith([
-      'TOTAL 228.52\nFECHA: 21/11/2026',
-      'FECHA: 21/11/2026\nR.F.C. ????',
-      'R.F.C. CEC100512AB9\nFECHA: 21/11/2026',
-    ]);
+    const { data, engine } = await readWith(
+      [
+        'TOTAL 228.52\nFECHA: 21/11/2026',
+        'FECHA: 21/11/2026\nR.F.C. ????',
+        'R.F.C. CEC100512AB9\nFECHA: 21/11/2026',
+      ],
+      { namePass: false },
+    );
     expect(engine.calls).toBe(3);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: 'CEC100512AB9', date: '2026-11-21' });
   });
@@ -98,7 +101,7 @@ describe('createReceiptReader with a fake OCR engine', () => {
     const other = 'R.F.C. CEC100512AB9\nFECHA: 21/11/2026';
     // The first pass has a weak date, so the header is re-read once; both RFCs are confident: no third reading
     // (re-reads of the same crop are not independent enough to outvote a confident reading).
-    const { data, engine } = await readWith([first, other, other]);
+    const { data, engine } = await readWith([first, other, other], { namePass: false });
     expect(engine.calls).toBe(2);
     expect(data.vendor_rfc).toBe('OAT080813655');
     expect(data.date).toBe('2026-11-21');
@@ -329,7 +332,8 @@ describe('createReceiptReader with a fake OCR engine', () => {
       'R.F.C.: TSKIEO7',
       'TOTAL 139.44',
     ].join('\n');
-    const { data, engine } = await readWith([first, 'EL FARO 24H\nR.F.C. TSK1807246R9\nFECHA: 06-10-2025']);
+    const reRead = 'EL FARO 24H\nR.F.C. TSK1807246R9\nFECHA: 06-10-2025';
+    const { data, engine } = await readWith([first, reRead], { namePass: false });
     expect(engine.calls).toBe(2);
     expect(data.vendor_rfc).toBe('TSK1807246R9');
     expect(data.vendor_name).toBe('TIENDAS SUPER KIOSCO EL FARO, S.A. DE C.V.');
@@ -441,10 +445,32 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect([around.sizes[1], around.data.total]).toEqual([sizes[1], 22852]);
   });
 
+  it("re-reads an unsure name's lines at twice their size, and takes the name they give when better backed", async () => {
+    // A speck read inside the razón social: its letters no longer the RFC's. Its line's words sit at y 40–60.
+    const first = good.replace('COCINA ECONOMICA', 'COCINA E ECONOMICA');
+    const words = [{ text: 'COCINA', confidence: 90, line: 1, bbox: { x0: 10, y0: 40, x1: 60, y1: 60 } }];
+    const again = 'EL PORTAL DE LA ABUELA\nCOCINA ECONOMICA DEL CENTRO, S.A. DE\nC.V.';
+    const only = { rfcPass: false, datePass: false };
+    const { data, sizes } = await readSized([{ text: first, words }, again], only);
+    // The band y 39–61 (a twentieth of its height more above and below), at twice the size.
+    expect(sizes.slice(1)).toEqual([`${2 * Number(sizes[0]?.split(' ')[0])} 44`]);
+    expect(data.vendor_name).toBe('COCINA ECONOMICA DEL CENTRO, S.A. DE C.V.');
+    expect([data.confidence.vendor_name >= 0.9, data.timings.name_pass]).toEqual([true, expect.any(Number)]);
+    // A re-read no better backed changes nothing; nor is the name read again with the pass turned off.
+    const same = await readSized([{ text: first, words }, first], only);
+    expect(same.data.vendor_name).toBe('COCINA E ECONOMICA DEL CENTRO, S.A. DE C.V.');
+    expect(same.data.confidence.vendor_name).toBeLessThan(0.9);
+    const off = await readSized([{ text: first, words }, again], { ...only, namePass: false });
+    expect([off.sizes.length, off.data.vendor_name]).toEqual([1, same.data.vendor_name]);
+    // A sure name is not read again.
+    expect((await readSized([good], only)).sizes).toHaveLength(1);
+  });
+
   it('reads once when re-reading is turned off, and reports missing fields with zero confidence', async () => {
     const { data, engine } = await readWith(['TOTAL 228.52\nGARBLED', good], {
       headerPass: false,
       datePass: false,
+      namePass: false,
     });
     expect(engine.calls).toBe(1);
     expect(data).toMatchObject({ total: 22852, vendor_rfc: null, date: null });
@@ -469,6 +495,7 @@ describe('a photo read as garbage (no total, no date)', () => {
       headerPass: false,
       vendorPass: false,
       datePass: false,
+      namePass: false,
     });
     expect(engine.calls).toBe(4);
     expect(data).toMatchObject({ total: null, date: null });
@@ -483,6 +510,7 @@ describe('a photo read as garbage (no total, no date)', () => {
       headerPass: false,
       vendorPass: false,
       datePass: false,
+      namePass: false,
     });
     expect(engine.calls).toBe(4);
     expect(data.total).toBeNull();
@@ -494,6 +522,7 @@ describe('a photo read as garbage (no total, no date)', () => {
       headerPass: false,
       vendorPass: false,
       datePass: false,
+      namePass: false,
     });
     expect(engine.calls).toBe(1);
     expect(data.timings.turn).toBeUndefined();
@@ -501,6 +530,7 @@ describe('a photo read as garbage (no total, no date)', () => {
       headerPass: false,
       vendorPass: false,
       datePass: false,
+      namePass: false,
     });
     expect(unsure.engine.calls).toBe(4);
   });
@@ -677,41 +707,6 @@ describe('a title in large print the page’s reading left out', () => {
     expect(unsure.data.text).toBe(body);
     const off = await readTitled('* EL FARO 24H *\n', 60, false);
     expect(off.engine.calls).toBe(1);
-  });
-});
-
-describe('a title on a dark bar the block layout reads nothing sure of (OCR of generated tickets)', () => {
-  async function readBar(
-    block: { text: string; confidence: number },
-    line: { text: string; confidence: number },
-  ) {
-    const engine = createFakeOcrEngine([
-      { text: body, words },
-      { ...block, words: titleWords(block.text, block.confidence) },
-      { ...line, words: titleWords(line.text, line.confidence) },
-    ]);
-    const passes = { headerPass: false, vendorPass: false, totalPass: false };
-    const reader = createReceiptReader({ clock, engine, ...passes });
-    try {
-      return { data: await reader.read(photo), engine };
-    } finally {
-      await reader.close();
-    }
-  }
-
-  it('reads the bar’s print again as one line and keeps the more confident reading', async () => {
-    const { data, engine } = await readBar(
-      { text: 'NN EN E] E', confidence: 20 },
-      { text: 'EL FARO 24H', confidence: 80 },
-    );
-    expect(engine.psms).toEqual([undefined, undefined, '7']);
-    expect(data.vendor_store_name).toBe('EL FARO 24H');
-    // A block reading with a sure word is not read again.
-    const sure = await readBar({ text: 'EL FARO 24H', confidence: 80 }, { text: 'OTRO', confidence: 90 });
-    expect(sure.engine.psms).toEqual([undefined, undefined]);
-    // A line reading less confident than the block's is not taken.
-    const worse = await readBar({ text: 'NN EN', confidence: 40 }, { text: 'EL FARO 24H', confidence: 30 });
-    expect(worse.data.vendor_store_name).not.toBe('EL FARO 24H');
   });
 });
 

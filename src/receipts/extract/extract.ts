@@ -110,7 +110,7 @@ export function razonSocialFor(text: string, rfc: string): { name: string; confi
 }
 
 /** The vendor read again from `text` with a company RFC that a re-read settled. */
-export function vendorWithRfc(text: string, rfc: string): { name: string; confidence: number } | null {
+export function vendorWithRfc(text: string, rfc: string | null): { name: string; confidence: number } | null {
   const vendor = extractVendor(toLines(text), rfc, null);
   return vendor.name ? { name: vendor.name, confidence: vendor.nameConfidence } : null;
 }

@@ -741,37 +741,11 @@ function printRuns(
 }
 
 /** A box of a prepared page for a re-read; print white on a bar reversed, with a white margin (see ocr.ts). */
-export async function grayCrop(
-  g: Gray,
-  box: Box & { inverse?: boolean },
-  opts: { printOnly?: boolean } = {},
-): Promise<Gray> {
+export async function grayCrop(g: Gray, box: Box & { inverse?: boolean }): Promise<Gray> {
   const cut = cropGray(g, box.x0, box.y0, Math.max(1, box.x1 - box.x0), Math.max(1, box.y1 - box.y0));
   if (!box.inverse) return cut;
   const margin = Math.round((box.y1 - box.y0) / 3);
   const negated = await toGray(rawSharp(cut).negate());
-  if (opts.printOnly) barPrint(negated);
-  return toGray(
-    rawSharp(negated).extend({
-      top: margin,
-      bottom: margin,
-      left: margin,
-      right: margin,
-      background: '#ffffff',
-    }),
-  );
-}
-
-/** An inverted bar reduced to its print, in place. */
-function barPrint(g: Gray): void {
-  const { data, width: w, height: h } = g;
-  const dark = (i: number): boolean => (data[i] ?? 255) < 128;
-  const border: number[] = [];
-  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
-  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
-  const ring = new Uint8Array(w * h);
-  flood(w, h, border.filter(dark), ring, dark);
-  ring.forEach((on, i) => {
-    data[i] = on || !dark(i) ? 255 : 0;
-  });
+  const white = { top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' };
+  return toGray(rawSharp(negated).extend(white));
 }
