@@ -197,8 +197,12 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.le
 const f = (n: number) => n.toFixed(0).padStart(7);
 
 const timingsOf = (r: Result): Record<string, number> => JSON.parse(r.row.receipt_data!).timings;
-/** Every tesseract pass: the page, and the re-reads (whole page, header) that weak tickets get. */
-const ocrOf = (t: Record<string, number>) => (t.ocr ?? 0) + (t.header_pass ?? 0);
+/** Every tesseract reading: the page (a turn included), and each re-read (`*_pass`) an unsure field gets. */
+const ocrOf = (t: Record<string, number>) =>
+  Object.entries(t).reduce(
+    (s, [k, ms]) => s + (k === 'ocr' || k === 'turn' || k.endsWith('_pass') ? ms : 0),
+    0,
+  );
 
 interface Mode {
   label: string;
