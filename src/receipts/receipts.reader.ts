@@ -486,7 +486,7 @@ function nameBand(first: OcrResult, width: number, name: string | null): Box | n
   return lineBand(first, width, [from, to], 0.05);
 }
 
-/** An unsure name's lines read again: the name they give beside the RFC replaces it when its evidence is stronger. */
+/** An unsure name's lines read again (then at the bolder ink): a name better backed replaces the one chosen. */
 async function namePassed(
   judged: ReceiptData,
   data: ReceiptData,
@@ -494,15 +494,20 @@ async function namePassed(
   p: Passes,
 ): Promise<ReceiptData> {
   const band = nameBand(p.first, p.page.gray.width, judged.vendor_name);
-  const again = await timed(data.timings, 'name_pass', () => bandRead(p.page.gray, band, p.r.reRead));
-  const found = vendorWithRfc(again, judged.vendor_rfc);
-  const text = `${data.text}\n${again}`;
-  const named = found && { ...data, vendor_name: asPrinted(found.name, again), text };
-  const weighed = named && withEvidence(named, p.today, p.r.opts.catalog ?? merchantCatalog, readings);
-  if (!named || !weighed || weighed.confidence.vendor_name <= judged.confidence.vendor_name) return judged;
-  // The passes after this one weigh the ticket again: they weigh it with this name and this reading.
-  Object.assign(data, { vendor_name: named.vendor_name, text: named.text });
-  return weighed;
+  for (const bolder of [false, true]) {
+    const read = async () =>
+      bandRead(bolder ? await p.page.withInk(BOLDER_INK) : p.page.gray, band, p.r.reRead);
+    const again = await timed(data.timings, bolder ? 'name_pass_bolder' : 'name_pass', read);
+    const found = vendorWithRfc(again, judged.vendor_rfc);
+    const text = `${data.text}\n${again}`;
+    const named = found && { ...data, vendor_name: asPrinted(found.name, again), text };
+    const weighed = named && withEvidence(named, p.today, p.r.opts.catalog ?? merchantCatalog, readings);
+    if (!named || !weighed || weighed.confidence.vendor_name <= judged.confidence.vendor_name) continue;
+    // The passes after this one weigh the ticket again: they weigh it with this name and this reading.
+    Object.assign(data, { vendor_name: named.vendor_name, text: named.text });
+    return weighed;
+  }
+  return judged;
 }
 
 /** A band of the page (the whole page when none) read again at BAND_SCALE: its text. */

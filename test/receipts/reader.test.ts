@@ -456,8 +456,12 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(sizes.slice(1)).toEqual([`${2 * Number(sizes[0]?.split(' ')[0])} 44`]);
     expect(data.vendor_name).toBe('COCINA ECONOMICA DEL CENTRO, S.A. DE C.V.');
     expect([data.confidence.vendor_name >= 0.9, data.timings.name_pass]).toEqual([true, expect.any(Number)]);
-    // A re-read no better backed changes nothing; nor is the name read again with the pass turned off.
-    const same = await readSized([{ text: first, words }, first], only);
+    // A re-read no better backed is read again at the bolder ink, and taken from there when better backed.
+    const bolder = await readSized([{ text: first, words }, first, again], only);
+    expect([bolder.sizes.length, bolder.data.vendor_name]).toEqual([3, data.vendor_name]);
+    expect(bolder.data.timings.name_pass_bolder).toEqual(expect.any(Number));
+    // Neither better backed: the name stays; nor is it read again with the pass turned off.
+    const same = await readSized([{ text: first, words }, first, first], only);
     expect(same.data.vendor_name).toBe('COCINA E ECONOMICA DEL CENTRO, S.A. DE C.V.');
     expect(same.data.confidence.vendor_name).toBeLessThan(0.9);
     const off = await readSized([{ text: first, words }, again], { ...only, namePass: false });
