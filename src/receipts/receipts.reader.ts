@@ -499,10 +499,10 @@ async function namePassed(
       bandRead(bolder ? await p.page.withInk(BOLDER_INK) : p.page.gray, band, p.r.reRead);
     const again = await timed(data.timings, bolder ? 'name_pass_bolder' : 'name_pass', read);
     const found = vendorWithRfc(again, judged.vendor_rfc);
-    const text = `${data.text}\n${again}`;
-    const named = found && { ...data, vendor_name: asPrinted(found.name, again), text };
-    const weighed = named && withEvidence(named, p.today, p.r.opts.catalog ?? merchantCatalog, readings);
-    if (!named || !weighed || weighed.confidence.vendor_name <= judged.confidence.vendor_name) continue;
+    if (!found) continue;
+    const named = { ...data, vendor_name: asPrinted(found.name, again), text: `${data.text}\n${again}` };
+    const weighed = withEvidence(named, p.today, p.r.opts.catalog ?? merchantCatalog, readings);
+    if (weighed.confidence.vendor_name <= judged.confidence.vendor_name) continue;
     // The passes after this one weigh the ticket again: they weigh it with this name and this reading.
     Object.assign(data, { vendor_name: named.vendor_name, text: named.text });
     return weighed;
