@@ -490,7 +490,7 @@ function nameBand(first: OcrResult, width: number, name: string | null): Box | n
 async function namePassed(
   judged: ReceiptData,
   data: ReceiptData,
-  readings: string[],
+  weigh: (d: ReceiptData) => ReceiptData,
   p: Passes,
 ): Promise<ReceiptData> {
   const band = nameBand(p.first, p.page.gray.width, judged.vendor_name);
@@ -501,7 +501,7 @@ async function namePassed(
     const found = vendorWithRfc(again, judged.vendor_rfc);
     if (!found) continue;
     const named = { ...data, vendor_name: asPrinted(found.name, again), text: `${data.text}\n${again}` };
-    const weighed = withEvidence(named, p.today, p.r.opts.catalog ?? merchantCatalog, readings);
+    const weighed = weigh(named);
     if (weighed.confidence.vendor_name <= judged.confidence.vendor_name) continue;
     // The passes after this one weigh the ticket again: they weigh it with this name and this reading.
     Object.assign(data, { vendor_name: named.vendor_name, text: named.text });
@@ -525,24 +525,25 @@ interface Passes {
 }
 
 /**
- * The fields weighed on their evidence; an unsure total's lines are read again at twice their size, an unsure date
- * at the bolder ink (its lines, else the page), an unsure RFC spelled from its words' alternatives. What the date
- * and RFC passes give is offered, weighed on the others; the total's lines join the ticket's text.
+ * The fields weighed on their evidence; an unsure total's lines and an unsure name's are read again at twice their
+ * size, an unsure date at the bolder ink, an unsure RFC spelled from its words' alternatives. The date and RFC passes
+ * offer what they give, weighed on the others; the total's and the name's re-reads join the ticket's text.
  */
 async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes): Promise<ReceiptData> {
   const { page, first, today, r } = p;
   const catalog = r.opts.catalog ?? merchantCatalog;
-  let judged = withEvidence(data, today, catalog, readings);
+  const weigh = (d: ReceiptData): ReceiptData => withEvidence(d, today, catalog, readings);
+  let judged = weigh(data);
   const band =
     judged.confidence.total < SURE && r.opts.totalPass !== false && totalBand(first, page.gray.width);
   if (band) {
     const again = await timed(data.timings, 'total_pass', () => bandRead(page.gray, band, r.reRead));
     // A total both readings give is read twice; a label or amount only the re-read gives is on the ticket too.
     data.text = `${data.text}\n${again}`;
-    judged = withEvidence(data, today, catalog, readings);
+    judged = weigh(data);
   }
   if (judged.confidence.vendor_name < SURE && r.opts.namePass !== false)
-    judged = await namePassed(judged, data, readings, p);
+    judged = await namePassed(judged, data, weigh, p);
   const dateReadings: string[] = [];
   if (judged.confidence.date < SURE && r.opts.datePass !== false) {
     const band = dateBand(first, today, page.gray.width, judged.date);

@@ -109,7 +109,7 @@ export function razonSocialFor(text: string, rfc: string): { name: string; confi
   return nameContradictsRfc(vendor.name, rfc) ? null : vendor;
 }
 
-/** The vendor read again from `text` with a company RFC that a re-read settled. */
+/** The vendor read again from `text` beside an RFC a re-read settled or the evidence chose (none: by the name alone). */
 export function vendorWithRfc(text: string, rfc: string | null): { name: string; confidence: number } | null {
   const vendor = extractVendor(toLines(text), rfc, null);
   return vendor.name ? { name: vendor.name, confidence: vendor.nameConfidence } : null;

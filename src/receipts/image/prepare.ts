@@ -745,7 +745,6 @@ export async function grayCrop(g: Gray, box: Box & { inverse?: boolean }): Promi
   const cut = cropGray(g, box.x0, box.y0, Math.max(1, box.x1 - box.x0), Math.max(1, box.y1 - box.y0));
   if (!box.inverse) return cut;
   const margin = Math.round((box.y1 - box.y0) / 3);
-  const negated = await toGray(rawSharp(cut).negate());
   const white = { top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' };
-  return toGray(rawSharp(negated).extend(white));
+  return toGray(rawSharp(await toGray(rawSharp(cut).negate())).extend(white));
 }
