@@ -280,20 +280,14 @@ function zerosMended(page: PreparedPage, raw: OcrResult): { first: OcrResult; ze
 }
 
 /** Only the RFC is taken from the reading with barred zeros mended in it too, and only when more confident. */
-function withZeroRfc(result: Extraction, zeroRead: Extraction | null): Extraction {
-  if (!zeroRead?.fields.vendor_rfc || zeroRead.confidence.vendor_rfc <= result.confidence.vendor_rfc)
-    return result;
-  return mergeExtractions(result, zeroRead, ['vendor_rfc']);
-}
+const withZeroRfc = (result: Extraction, zeroRead: Extraction | null): Extraction =>
+  zeroRead ? mergeExtractions(result, zeroRead, ['vendor_rfc']) : result;
 
 /** The rules read names without accents; the ticket's own spelling (`MONTAÑA`, `JOSÉ`) is what is given back. */
-function printedNames(
-  result: Extraction,
-  text: string,
-): Pick<ReceiptData, 'vendor_name' | 'vendor_store_name'> {
-  const { vendor_name: name, vendor_store_name: store } = result.fields;
-  return { vendor_name: name && asPrinted(name, text), vendor_store_name: store && asPrinted(store, text) };
-}
+const printedNames = ({ fields: f }: Extraction, text: string): Partial<ReceiptData> => ({
+  vendor_name: f.vendor_name && asPrinted(f.vendor_name, text),
+  vendor_store_name: f.vendor_store_name && asPrinted(f.vendor_store_name, text),
+});
 
 /** Decoding the same bytes again fails the same way: a permanent failure (refund now), not a retry. */
 const undecodable = (err: unknown): never => {

@@ -141,6 +141,11 @@ describe('vendor name', () => {
     expect(canonicalSuffix('PINTURAS OMEGA S. DE R.L DE C.V.')).toBe('PINTURAS OMEGA S. DE R.L. DE C.V.');
     expect(canonicalSuffix('PINTURAS OMEGA S DE RL DE CV')).toBe('PINTURAS OMEGA S DE RL DE CV');
     expect(canonicalSuffix('PINTURAS OMEGA S. DE RL DE CV')).toBe('PINTURAS OMEGA S. DE RL DE CV');
+    // A period after a whole word before a dotted type is its comma; after an abbreviation, or before a type read
+    // undotted (its own dot shifted), it stays.
+    expect(canonicalSuffix('CAFETERIAS EL MIRADOR. S.C.')).toBe('CAFETERIAS EL MIRADOR, S.C.');
+    expect(canonicalSuffix('LOPEZ HNOS. S.A. DE C.V.')).toBe('LOPEZ HNOS. S.A. DE C.V.');
+    expect(canonicalSuffix('TIENDAS EL FRESNO. SA DE CV')).toBe('TIENDAS EL FRESNO. SA DE CV');
   });
 
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {

@@ -14,6 +14,19 @@ describe('business words misread by one look-alike letter', () => {
     expect(spellBusinessWords('FARNACIA DEL AHORRO')).toBe('FARMACIA DEL AHORRO');
   });
 
+  it('spells back a long word with any one letter misread, the first too, or a U split in two', () => {
+    expect(spellBusinessWords('MATERZALES PARA CONSTRUCCION SAN MIGUEL')).toBe(
+      'MATERIALES PARA CONSTRUCCION SAN MIGUEL',
+    );
+    expect(spellBusinessWords('NATERIALES DEL NORTE')).toBe('MATERIALES DEL NORTE');
+    expect(spellBusinessWords('OPERADORA DE RESTALIRANTES DEL CENTRO')).toBe(
+      'OPERADORA DE RESTAURANTES DEL CENTRO',
+    );
+    // A short word gets a look-alike only, past its first letter; a Spanish word is never respelt.
+    expect(spellBusinessWords('TACAS BAJIO')).toBe('TACAS BAJIO');
+    expect(spellBusinessWords('PANADERO DEL BAJIO')).toBe('PANADERO DEL BAJIO');
+  });
+
   it('leaves known words, proper names, short words, abbreviations and two-letter slips as read', () => {
     for (const name of [
       'MERCADOS FRESCOS DE OCCIDENTE SA DE CV',

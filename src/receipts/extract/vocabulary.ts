@@ -31,18 +31,21 @@ PIZZERIAS RECAUDERIA SUMINISTROS TAPICERIA TAQUERIAS TLAPALERIA TORTILLERIAS TOS
 
 const KNOWN = new Set(WORDS);
 
-/** The one known word a look-alike letter away from `word`, else null; never the first letter (`MOTEL`/`HOTEL`). */
+const at = (w: string, i: number, c: string, n = 1): string => w.slice(0, i) + c + w.slice(i + n);
+
+/** `word` with any one letter changed, the first too, or a U or an M a blurred stroke split in two joined back. */
+const oneMisread = (word: string): string[] => [
+  ...[...word].flatMap((_, i) => [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c) => at(word, i, c))),
+  ...[...word.matchAll(/LI|II|IJ|RN/g)].map((m) => at(word, m.index, m[0] === 'RN' ? 'M' : 'U', 2)),
+];
+
+/** The one known word `word` misreads, else null: a look-alike letter off, never the first (`MOTEL`/`HOTEL`); for a
+ * long word that is no Spanish word, any misread oneMisread undoes (`MATERZALES`, `RESTALIRANTES`). */
 function respell(word: string): string | null {
-  let found: string | null = null;
-  for (let i = 1; i < word.length; i++) {
-    for (const alt of LOOKALIKE[word[i] ?? ''] ?? []) {
-      const candidate = word.slice(0, i) + alt + word.slice(i + 1);
-      if (!KNOWN.has(candidate)) continue;
-      if (found !== null && found !== candidate) return null;
-      found = candidate;
-    }
-  }
-  return found;
+  const misread =
+    word.length >= 7 && !isSpanishWord(word) ? oneMisread(word) : oneSwapped(word, LOOKALIKE, 1);
+  const found = new Set(misread.filter((w) => KNOWN.has(w)));
+  return found.size === 1 ? ([...found][0] as string) : null;
 }
 
 /**
