@@ -20,8 +20,7 @@ export const BOLDER_INK = 0.6;
 
 /** The RFC most readings support: confidences add up, so two readings that agree beat one confident outlier. */
 export function voteRfc(readings: Extraction[]): Vote | null {
-  const sum = new Map<string, number>();
-  const best = new Map<string, number>();
+  const [sum, best] = [new Map<string, number>(), new Map<string, number>()];
   for (const r of readings) {
     const rfc = r.fields.vendor_rfc;
     if (!rfc) continue;

@@ -83,6 +83,17 @@ describe('a total printed twice or mended', () => {
     expect(confidenceOf(weighEvidence({ ...d, total: 116466 }, TODAY)).total).toBeLessThan(0.9);
   });
 
+  it('doubts a digit two printings of the total read apart as often, unless another amount ties the total', () => {
+    // The total re-read with a 9 as 7 on its item and TOTAL lines, the first reading's TOTAL and card line saying 9.
+    const d = onlyTotals(['TOTAL 92.90', 'VISA 92.90', 'TOTAL 72.90']);
+    expect(weighEvidence({ ...d, total: 7290 }, TODAY).total).toContain('!digit contested');
+    expect(confidenceOf(weighEvidence({ ...d, total: 7290 }, TODAY)).total).toBeLessThan(0.9);
+    // Read so more often than the other way, the digit is the ticket's; cash less change settles it too.
+    expect(weighEvidence({ ...d, total: 9290 }, TODAY).total).not.toContain('!digit contested');
+    const tied = onlyTotals(['TOTAL 72.90', 'VISA 92.90', 'EFECTIVO 100.00', 'CAMBIO 27.10']);
+    expect(confidenceOf(weighEvidence({ ...tied, total: 7290 }, TODAY)).total).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('doubts a total under the IVA the ticket prints, read twice or not, unless a sum backs it', () => {
     const lost = onlyTotals(['TOTAL: 4.43', 'INCLUYE IVA 16%: $174.40', 'TOTAL 4.43']);
     expect(weighEvidence({ ...lost, total: 443 }, TODAY).total).toContain('!under its tax');

@@ -1,5 +1,5 @@
 import type { ReceiptData } from '../receipt.types.js';
-import { evidenceLevel } from './confidence.js';
+import { evidenceLevel, TIES } from './confidence.js';
 import {
   crossLookalike,
   dateEvidence,
@@ -47,9 +47,6 @@ export function chooseTotal(data: ReceiptData, lines: Line[]): ReceiptData {
   const total = mostBacked(data.total, [...totalCandidates(lines), ...tiedAmounts(data, lines)], level);
   return total === data.total ? data : { ...data, total };
 }
-
-/** Checks that tie an amount to the ticket's other amounts (a second printing or the items' sum do not). */
-const TIES = ['subtotal+iva', 'iva included', 'efectivo-cambio', 'in words'];
 
 /**
  * Amounts printed under no label a total is read from (`TOTAL` garbled, paid by transfer) that a sum of other

@@ -18,8 +18,10 @@ const has = (ev: string[], ...names: string[]): boolean => names.every((n) => ev
 const count = (ev: string[], names: string[]): number => names.filter((n) => ev.includes(n)).length;
 const conflicts = (ev: string[]): number => ev.filter((e) => e.startsWith('!')).length;
 
+/** Checks that tie the total to the ticket's other amounts (a second printing or the items' sum do not). */
+export const TIES = ['subtotal+iva', 'iva included', 'efectivo-cambio', 'in words'];
 /** Checks of the total that do not read its own line: each sums other printed amounts to it. */
-const TOTAL_SUMS = ['items sum', 'subtotal+iva', 'efectivo-cambio', 'in words', 'iva included'];
+const TOTAL_SUMS = ['items sum', ...TIES];
 
 function totalLevel(ev: string[]): number {
   const sums = count(ev, TOTAL_SUMS);
@@ -31,6 +33,8 @@ function totalLevel(ev: string[]): number {
   // A total printed nowhere was mended: only two sums that agree on it make it more than a guess.
   if (has(ev, '!not printed')) level = Math.min(level, sums >= 2 ? 1 : 0);
   if (has(ev, '!other TOTAL')) level = Math.min(level, 2);
+  // A digit two printings read apart is sure only where a sum of other amounts ties the total.
+  if (has(ev, '!digit contested') && !count(ev, TIES)) level = Math.min(level, 1);
   if (has(ev, '!with tip')) level = Math.min(level, 1);
   // Under an IVA read on the ticket, the total or that IVA lost digits: unsure unless a sum backs the total.
   if (has(ev, '!under its tax') && !sums) level = Math.min(level, 1);

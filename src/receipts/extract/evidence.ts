@@ -87,6 +87,10 @@ export function totalCandidates(lines: Line[]): number[] {
   return [...new Set(all.filter((c) => c > 0))];
 }
 
+/** Two amounts printed with as many digits, one of them different. */
+const oneDigitOff = (a: number, b: number): boolean =>
+  `${a}`.length === `${b}`.length && [...`${a}`].filter((c, i) => c !== `${b}`[i]).length === 1;
+
 /** Evidence for the total (cents) from the text of every reading and the items as read. */
 export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const total = data.total;
@@ -94,7 +98,12 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const out: string[] = [];
   const totalsRead = amountsBy(lines, TOTAL_LINE);
   if (totalsRead.includes(total)) out.push('label TOTAL');
-  if (totalsRead.some((t) => t !== total && t > total)) out.push('!other TOTAL');
+  // Where the total is printed (TOTAL, card, voucher IMPORTE), one digit read otherwise as often: it is contested.
+  const printed = [...totalsRead, ...amountsBy(lines, CARD), ...amountsBy(lines, /^IMPORTE\b/)];
+  const times = (v: number): number => printed.filter((t) => t === v).length;
+  const rival = (t: number): boolean => oneDigitOff(t, total) && times(t) >= times(total);
+  if (printed.some(rival)) out.push('!digit contested');
+  if (totalsRead.some((t) => t > total && !rival(t))) out.push('!other TOTAL');
   // A total under the IVA in it lost digits (`4.43` for 1,264.43, both readings alike).
   if (amountsBy(lines, IVA).some((v) => v > total)) out.push('!under its tax');
   // A TOTAL printed below the tip includes it: the purchase is less.

@@ -170,10 +170,8 @@ function croppedToPaper(
   box: ReturnType<typeof paperBox>,
 ): { gray: Gray; small: Gray; paper: Spans | null } {
   if (!box) return { gray, small, paper: null };
-  const fx = gray.width / small.width;
-  const fy = gray.height / small.height;
-  const left = Math.floor(box.left * fx);
-  const top = Math.floor(box.top * fy);
+  const [fx, fy] = [gray.width / small.width, gray.height / small.height];
+  const [left, top] = [Math.floor(box.left * fx), Math.floor(box.top * fy)];
   const cut = cropGray(
     gray,
     left,
@@ -312,8 +310,7 @@ function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: nu
   const src = g.data;
   const back = bg.data;
   for (let y = 0; y < height; y++) {
-    const from = paper ? (paper.from[y] as number) : 0;
-    const to = paper ? (paper.to[y] as number) : 0;
+    const [from, to] = paper ? [paper.from[y] as number, paper.to[y] as number] : [0, 0];
     const row = y * width;
     for (let x = 0; x < width; x++) {
       const i = row + x;
@@ -434,10 +431,8 @@ function paperBox(
     level,
   );
   const pad = Math.round(width * 0.02);
-  const left = Math.max(0, x0 - pad);
-  const top = Math.max(0, y0 - pad);
-  const right = Math.min(width, x1 + 1 + pad);
-  const bottom = Math.min(height, y1 + 1 + pad);
+  const [left, right] = [Math.max(0, x0 - pad), Math.min(width, x1 + 1 + pad)];
+  const [top, bottom] = [Math.max(0, y0 - pad), Math.min(height, y1 + 1 + pad)];
   if ((right - left) * (bottom - top) > width * height * 0.92) return null;
   // The paper's outline: the hull of each row's first and last paper pixel.
   const edges: Point[] = [];
@@ -526,8 +521,7 @@ function polygonSpans(poly: Point[], width: number, height: number, inset: numbe
       if (x2 > (hi[y] ?? 0)) hi[y] = x2;
     }
   }
-  const from = new Int32Array(height);
-  const to = new Int32Array(height);
+  const [from, to] = [new Int32Array(height), new Int32Array(height)];
   for (let y = 0; y < height; y++) {
     let l = Number.NEGATIVE_INFINITY;
     let r = Number.POSITIVE_INFINITY;
@@ -568,8 +562,7 @@ function skewAngle(g: Gray): number {
   const y0 = Math.round(height * 0.06);
   const x0 = Math.round(width * 0.12);
   const cap = Math.max(0, (Math.ceil(height * 0.94 - y0) + 1) * (Math.ceil((width * 0.88 - x0) / 3) + 1));
-  const xs = new Int32Array(cap);
-  const ys = new Int32Array(cap);
+  const [xs, ys] = [new Int32Array(cap), new Int32Array(cap)];
   let n = 0;
   for (let y = y0; y < height * 0.94; y++) {
     const row = y * width;

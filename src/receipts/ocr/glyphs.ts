@@ -20,10 +20,8 @@ function rowInk(g: Gray, span: [number, number], box: Box): Array<[number, numbe
 
 /** The column span of each of a word's `count` characters, or null when the ink does not divide that way. */
 export function glyphSpans(g: Gray, box: Box, count: number): Array<[number, number]> | null {
-  const x0 = Math.max(0, box.x0);
-  const x1 = Math.min(g.width, box.x1);
-  const y0 = Math.max(0, box.y0);
-  const y1 = Math.min(g.height, box.y1);
+  const [x0, x1] = [Math.max(0, box.x0), Math.min(g.width, box.x1)];
+  const [y0, y1] = [Math.max(0, box.y0), Math.min(g.height, box.y1)];
   if (count < 1 || x1 <= x0 || y1 <= y0) return null;
   const ink: number[] = [];
   for (let x = x0; x < x1; x++) {
