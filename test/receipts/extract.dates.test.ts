@@ -18,6 +18,7 @@ describe('dates and times', () => {
     ['NOV 21, 2026', '2026-11-21'],
     ['21/NOV/26', '2026-11-21'],
     ['FECHA: 11/21/2026', '2026-11-21'], // month first, unambiguous: 21 is no month
+    ['FECHA: 08 FEB 2046', '2026-02-08'], // the decade misread: this year's is the one a ticket is of
   ])('%s → %s', (text, iso) => {
     expect(extractDateTime(lines(text), TODAY).date).toBe(iso);
   });

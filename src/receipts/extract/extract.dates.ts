@@ -16,6 +16,8 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** Which purchase dates are plausible, as ISO days, relative to the reader's clock. */
 export interface DateWindow {
+  /** The reader's year. */
+  year: number;
   possibleFrom: string;
   possibleTo: string;
   likelyFrom: string;
@@ -25,6 +27,7 @@ export interface DateWindow {
 export function dateWindow(today: Date): DateWindow {
   const y = today.getUTCFullYear();
   return {
+    year: y,
     possibleFrom: '2000-01-01',
     possibleTo: `${y + 9}-12-31`,
     likelyFrom: `${y - 7}-01-01`,
@@ -80,7 +83,11 @@ function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: st
       if (twice) return { iso: twice, edits: 2 };
     }
   }
-  return null;
+  // A year's decade misread (`2046` for 2026), when that makes this year or the last: the years invoiced.
+  const year = Number(`${yy.slice(0, 2)}${String(win.year)[2]}${yy.slice(3)}`);
+  const recent = yy.length === 4 && year <= win.year && year >= win.year - 1;
+  const iso = recent ? validDate(year, Number(m), Number(d)) : null;
+  return iso ? { iso, edits: 2 } : null;
 }
 
 const digitsOf = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[IlL|]/g, '1');

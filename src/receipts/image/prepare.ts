@@ -604,10 +604,8 @@ function skewAngle(g: Gray): number {
 
 /** A box of a prepared image with `pad` pixels of margin (clipped to the image), scaled, to re-read it alone. */
 export async function cropBox(g: Gray, box: Box, pad: number, scale = 1): Promise<Gray> {
-  const left = Math.max(0, Math.floor(box.x0 - pad));
-  const top = Math.max(0, Math.floor(box.y0 - pad));
-  const right = Math.min(g.width, Math.ceil(box.x1 + pad));
-  const bottom = Math.min(g.height, Math.ceil(box.y1 + pad));
+  const [left, right] = [Math.max(0, Math.floor(box.x0 - pad)), Math.min(g.width, Math.ceil(box.x1 + pad))];
+  const [top, bottom] = [Math.max(0, Math.floor(box.y0 - pad)), Math.min(g.height, Math.ceil(box.y1 + pad))];
   const cutWidth = Math.max(1, right - left);
   const cut = cropGray(g, left, top, cutWidth, Math.max(1, bottom - top));
   return scale === 1 ? cut : toGray(rawSharp(cut).resize({ width: Math.round(cutWidth * scale) }));

@@ -72,10 +72,8 @@ export function waistRatio(g: Gray, span: [number, number], box: Box): number {
 
 /** Enclosed white regions (counters) big enough to be real: a 0 or 8 has one or two, a blurred blot none. */
 export function counters(g: Gray, span: [number, number], box: Box): number {
-  const x0 = span[0];
-  const y0 = Math.max(0, box.y0);
-  const w = span[1] - span[0] + 1;
-  const h = Math.min(g.height, box.y1) - y0;
+  const [x0, y0] = [span[0], Math.max(0, box.y0)];
+  const [w, h] = [span[1] - span[0] + 1, Math.min(g.height, box.y1) - y0];
   if (w < 3 || h < 3) return 0;
   const white = (i: number): boolean => !isInk(g, x0 + (i % w), y0 + Math.floor(i / w));
   const seen = new Uint8Array(w * h);
@@ -192,11 +190,9 @@ const GRID = { w: 10, h: 16 };
 function glyphGrid(g: Gray, span: [number, number], box: Box): Float32Array | null {
   const rows = rowInk(g, span, box);
   const first = Math.max(0, box.y0);
-  const top = first + rows.findIndex(Boolean);
-  const bottom = first + rows.findLastIndex(Boolean);
+  const [top, bottom] = [first + rows.findIndex(Boolean), first + rows.findLastIndex(Boolean)];
   if (top < first || bottom - top < 6) return null;
-  const w = span[1] - span[0] + 1;
-  const h = bottom - top + 1;
+  const [w, h] = [span[1] - span[0] + 1, bottom - top + 1];
   const out = new Float32Array(GRID.w * GRID.h);
   const cut = (i: number, n: number, size: number): [number, number] => {
     const a = Math.floor((i * size) / n);
