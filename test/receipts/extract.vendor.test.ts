@@ -144,6 +144,7 @@ describe('vendor name', () => {
     // A period after a whole word before a dotted type is its comma; after an abbreviation, or before a type read
     // undotted (its own dot shifted), it stays.
     expect(canonicalSuffix('CAFETERIAS EL MIRADOR. S.C.')).toBe('CAFETERIAS EL MIRADOR, S.C.');
+    expect(canonicalSuffix('FARMACEUTICA PUNTA NORTE. S.C')).toBe('FARMACEUTICA PUNTA NORTE, S.C.');
     expect(canonicalSuffix('LOPEZ HNOS. S.A. DE C.V.')).toBe('LOPEZ HNOS. S.A. DE C.V.');
     expect(canonicalSuffix('TIENDAS EL FRESNO. SA DE CV')).toBe('TIENDAS EL FRESNO. SA DE CV');
   });

@@ -559,7 +559,7 @@ export function canonicalSuffix(name: string): string {
   return (
     name
       // A period after a whole word before a dotted type is its comma (an abbreviation ends in one: `HNOS.`).
-      .replace(/(?<=[A-Z]{5})\.(?=\s(?:S\.?\s?A\.|[SA]\.\s?C\.|S\.\s?DE\s))/, ',')
+      .replace(/(?<=[A-Z]{5})\.(?=\s(?:S\.?\s?A\.|[SA]\.\s?C\b|S\.\s?DE\s))/, ',')
       .replace(
         /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E(?:\s[A-Z](?=\s))?|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
         (_all, kind?: string) =>
