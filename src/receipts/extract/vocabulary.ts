@@ -31,12 +31,12 @@ PIZZERIAS RECAUDERIA SUMINISTROS TAPICERIA TAQUERIAS TLAPALERIA TORTILLERIAS TOS
 
 const KNOWN = new Set(WORDS);
 
-const at = (w: string, i: number, c: string, n = 1): string => w.slice(0, i) + c + w.slice(i + n);
+const replaced = (w: string, i: number, c: string, n = 1): string => w.slice(0, i) + c + w.slice(i + n);
 
 /** `word` with any one letter changed, the first too, or a U or an M a blurred stroke split in two joined back. */
 const oneMisread = (word: string): string[] => [
-  ...[...word].flatMap((_, i) => [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c) => at(word, i, c))),
-  ...[...word.matchAll(/LI|II|IJ|RN/g)].map((m) => at(word, m.index, m[0] === 'RN' ? 'M' : 'U', 2)),
+  ...[...word].flatMap((_, i) => [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c) => replaced(word, i, c))),
+  ...[...word.matchAll(/LI|II|IJ|RN/g)].map((m) => replaced(word, m.index, m[0] === 'RN' ? 'M' : 'U', 2)),
 ];
 
 /** The one known word `word` misreads, else null: a look-alike letter off, never the first (`MOTEL`/`HOTEL`); for a
