@@ -284,7 +284,7 @@ const withZeroRfc = (result: Extraction, zeroRead: Extraction | null): Extractio
   zeroRead ? mergeExtractions(result, zeroRead, ['vendor_rfc']) : result;
 
 /** The rules read names without accents; the ticket's own spelling (`MONTAÑA`, `JOSÉ`) is what is given back. */
-const printedNames = ({ fields: f }: Extraction, text: string): Partial<ReceiptData> => ({
+const printedNames = ({ fields: f }: Extraction, text: string) => ({
   vendor_name: f.vendor_name && asPrinted(f.vendor_name, text),
   vendor_store_name: f.vendor_store_name && asPrinted(f.vendor_store_name, text),
 });
