@@ -17,7 +17,8 @@ describe('dates and times', () => {
     ['LUNES 21 NOVIEMBRE 2026', '2026-11-21'],
     ['NOV 21, 2026', '2026-11-21'],
     ['21/NOV/26', '2026-11-21'],
-    ['FECHA: 11/21/2026', '2026-11-21'], // month first, unambiguous: 21 is no month
+    ['FECHA 18.08 2026 1457', '2026-08-18'], // a separator lost: doubtful, still read
+    ['20072026', '2026-07-20'], // alone on its line
     ['FECHA: 08 FEB 2046', '2026-02-08'], // the decade misread: this year's is the one a ticket is of
   ])('%s → %s', (text, iso) => {
     expect(extractDateTime(lines(text), TODAY).date).toBe(iso);

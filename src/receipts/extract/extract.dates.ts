@@ -119,7 +119,7 @@ const DATE_CONTEXT = /FECHA|\d\s?:\s?\d{2}|^\W*\d{1,2}[A-Z]{3}(?:\d{4}|\d{2})\W*
 const NAMED_LONG = /(?<!\d)(\d{1,2})\s+DE\s+([A-Z]{3})[A-Z]*\.?\s+(?:DEL?\s+)?(\d{4})(?!\d)/;
 /** Street names are dates too (`AV. 5 DE MAYO`, `C. 16 DE SEPTIEMBRE`). */
 const ADDRESS_LINE = /\b(?:AV|AVE|AVENIDA|CALLE|CALZ|BLVD|COL|C\.P|CP|ESQ)\b|^C\.\s/;
-// `NOV 21, 2026`: month first.
+// `NOV 21, 2026`, `NOVIEMBRE 21 DE 2026`: month first.
 const MONTH_FIRST = /(?<![A-Z0])([A-Z0]{3})[A-Z0]*\.?\s(\d{1,2}),?\s(?:DE\s)?(\d{4})(?!\d)/;
 
 /** A date found on a line: `edits` repairs made; `doubtful` when part of it was probably not read at all. */
@@ -195,7 +195,15 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     if (!joined) return found;
     glued ??= found;
   }
-  return glued;
+  return glued ?? unseparated(s, win);
+}
+
+/** Day, month and year with a separator OCR lost (`18.08 2026`, `20072026`) by FECHA or alone: a doubtful date. */
+function unseparated(s: string, win: DateWindow): FoundDate | null {
+  const m = /(?<![\d.,:])(\d{2})\s?[/\-.]?\s?(\d{2})\s?[/\-.]?\s?(20\d{2}|\d{2})(?![\d.,:])/.exec(s);
+  if (!m || !(/\bFEC/.test(s) || s.replace(m[0], '').replace(/\W/g, '') === '')) return null;
+  const r = repairDate(yearOf(m[3] ?? ''), m[2] ?? '', m[1] ?? '', win);
+  return r && { ...r, doubtful: true };
 }
 
 /** Each pattern's global copy, compiled once (dateOn runs on every line of every reading). */
@@ -217,7 +225,7 @@ function matchesOf(re: RegExp, s: string): RegExpExecArray[] {
   return out;
 }
 
-/** The date a NUMERIC match gives: a split year joined, month-first read when it must be, repairs made. */
+/** The date a NUMERIC match gives: a split year joined, repairs made. */
 function numericDate(s: string, num: RegExpExecArray, win: DateWindow): FoundDate | null {
   const [y, m, d] = [yearOf(num[3] ?? ''), digitsOf(num[2] ?? ''), digitsOf(num[1] ?? '')];
   const rest = s.slice(num.index + num[0].length);
@@ -229,11 +237,6 @@ function numericDate(s: string, num: RegExpExecArray, win: DateWindow): FoundDat
       const r = repairDate(y, m, d, win);
       return r && { ...r, doubtful: true };
     }
-  }
-  // `11/21/2026`: month first (a US-made till), unambiguous only when the day is past 12.
-  if (Number(m) > 12 && Number(d) <= 12) {
-    const swapped = repairDate(y, d, m, win);
-    if (swapped?.edits === 0) return { ...swapped, edits: 1 };
   }
   const r = repairDate(y, m, d, win);
   return r && splitDay(s, num.index, num[1] ?? '', r);

@@ -236,15 +236,9 @@ function withoutDecorations(raw: TitleToken[]): TitleToken[] {
 
 /** The lines of a title read alone (`*** EL TORNILLO FELIZ ***` reads `NM EL TORNILLO FELIZ NM`). */
 export function titleLines(read: string | TitleToken[][]): string[] {
+  const token = (text: string): TitleToken => ({ text, confidence: 100 });
   const lines =
-    typeof read === 'string'
-      ? read.split('\n').map((l) =>
-          l
-            .trim()
-            .split(/\s+/)
-            .map((text) => ({ text, confidence: 100 })),
-        )
-      : read;
+    typeof read === 'string' ? read.split('\n').map((l) => l.trim().split(/\s+/).map(token)) : read;
   const isWord = (t: string): boolean => /[A-ZÁÉÍÓÚÑ]{3}/.test(t) && /^[A-Z0-9ÁÉÍÓÚÑ&'.-]+$/.test(t);
   const real = (t: string): boolean =>
     isWord(t) && /[AEIOUÁÉÍÓÚ]/.test(t) && /[B-DF-HJ-NP-TV-ZÑ]/.test(t) && !/^(.)\1+$/.test(t);
