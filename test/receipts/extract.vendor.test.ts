@@ -147,6 +147,11 @@ describe('vendor name', () => {
     expect(canonicalSuffix('FARMACEUTICA PUNTA NORTE. S.C')).toBe('FARMACEUTICA PUNTA NORTE, S.C.');
     expect(canonicalSuffix('LOPEZ HNOS. S.A. DE C.V.')).toBe('LOPEZ HNOS. S.A. DE C.V.');
     expect(canonicalSuffix('TIENDAS EL FRESNO. SA DE CV')).toBe('TIENDAS EL FRESNO. SA DE CV');
+    // Inside the name, a period after a whole Spanish word is a speck; after an abbreviation it is its own.
+    expect(canonicalSuffix('FARMACIAS. EL NOPAL, S.A.P.I. DE C.V.')).toBe(
+      'FARMACIAS EL NOPAL, S.A.P.I. DE C.V.',
+    );
+    expect(canonicalSuffix('DISTRIB. DEL NORTE SA DE CV')).toBe('DISTRIB. DEL NORTE SA DE CV');
   });
 
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {

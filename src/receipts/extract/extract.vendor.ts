@@ -1,4 +1,5 @@
 import { checkDigitSees } from '../../catalogs/rfc.js';
+import { isSpanishWord } from '../../catalogs/spanish.words.js';
 import {
   ARTICLES,
   CUSTOMER,
@@ -560,6 +561,8 @@ export function canonicalSuffix(name: string): string {
     name
       // A period after a whole word before a dotted type is its comma (an abbreviation ends in one: `HNOS.`).
       .replace(/(?<=[A-Z]{5})\.(?=\s(?:S\.?\s?A\.|[SA]\.\s?C\b|S\.\s?DE\s))/, ',')
+      // Inside the name, a period after a whole Spanish word is a speck (`FARMACIAS. EL NOPAL`): none ends there.
+      .replace(/\b([A-Z]{5,})\.(?=\s(?![SA][.C\s]|SA\s)[A-Z])/g, (a, w: string) => (isSpanishWord(w) ? w : a))
       .replace(
         /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E(?:\s[A-Z](?=\s))?|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
         (_all, kind?: string) =>
