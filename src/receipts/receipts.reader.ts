@@ -185,9 +185,7 @@ const totalOrDate = (text: string, today: Date): boolean =>
   extractDateTime(toLines(text), today).date !== null || extractAt(text, today).fields.total !== null;
 
 /** The quarter turns to read a page at whose reading found nothing, likeliest first. */
-export function turnsFor(page: Gray): Turn[] {
-  return page.width > page.height ? [90, 270, 180] : [180, 90, 270];
-}
+export const turnsFor = (page: Gray): Turn[] => (page.width > page.height ? [90, 270, 180] : [180, 90, 270]);
 
 /** Mean confidence (0..100) at or above which a page's reading as it lies is upright print: no turn is tried. */
 const UPRIGHT_CONFIDENCE = 60;

@@ -152,6 +152,14 @@ describe('vendor name', () => {
       'FARMACIAS EL NOPAL, S.A.P.I. DE C.V.',
     );
     expect(canonicalSuffix('DISTRIB. DEL NORTE SA DE CV')).toBe('DISTRIB. DEL NORTE SA DE CV');
+    // A four-letter word before the type ends the name when it is a whole word (`LAGO.`), not an abbreviation.
+    expect(canonicalSuffix('BEBIDAS DEL LAGO. S. DE R.L. DE C.V.')).toBe(
+      'BEBIDAS DEL LAGO, S. DE R.L. DE C.V.',
+    );
+    // A speck read as a slash between two words.
+    expect(canonicalSuffix('COMERCIAL TEXTIL LA/LUNA, S.A. DE C.V.')).toBe(
+      'COMERCIAL TEXTIL LA LUNA, S.A. DE C.V.',
+    );
   });
 
   it("completes a company type cut short after S.A. when the name before it has the RFC's initials", () => {

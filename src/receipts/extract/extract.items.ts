@@ -246,9 +246,8 @@ function pricedLine(
 }
 
 /** Quantity × unit price is one of the amount's readings (to the cent, as tickets round weighed goods). */
-function backs(qty: number | null, unit: number | null, options: Option[]): boolean {
-  return qty !== null && unit !== null && options.some((o) => o.cents === Math.round(qty * unit));
-}
+const backs = (qty: number | null, unit: number | null, options: Option[]): boolean =>
+  qty !== null && unit !== null && options.some((o) => o.cents === Math.round(qty * unit));
 
 /** `26 41.66` under an item: quantity, the times sign read as a digit, unit price; where the product backs it. */
 function soldAs(text: string, options: Option[]): { quantity: number; unit: number } | null {

@@ -559,10 +559,13 @@ function withStoreArticle(name: string, store: string, rfc: string): string {
 export function canonicalSuffix(name: string): string {
   return (
     name
-      // A period after a whole word before a dotted type is its comma (an abbreviation ends in one: `HNOS.`).
-      .replace(/(?<=[A-Z]{5})\.(?=\s(?:S\.?\s?A\.|[SA]\.\s?C\b|S\.\s?DE\s))/, ',')
-      // Inside the name, a period after a whole Spanish word is a speck (`FARMACIAS. EL NOPAL`): none ends there.
+      // A period after a whole word before a dotted type is its comma (an abbreviation ends in one: `HNOS.`);
+      // inside the name, after a whole Spanish word, a speck (`FARMACIAS. EL NOPAL`); a slash between words too.
+      .replace(/\b([A-Z]{4,})\.(?=\s(?:S\.?\s?A\.|[SA]\.\s?C\b|S\.\s?DE\s))/, (a, w: string) =>
+        w.length > 4 || isSpanishWord(w) ? `${w},` : a,
+      )
       .replace(/\b([A-Z]{5,})\.(?=\s(?![SA][.C\s]|SA\s)[A-Z])/g, (a, w: string) => (isSpanishWord(w) ? w : a))
+      .replace(/(?<=[A-Z]{2})\/(?=[A-Z]{2})/g, ' ')
       .replace(
         /\bS\s?[.,]\s?A\s?[.,]?\s?(?:(S|B|P\s?[.,]?\s?I)\s?[.,]?\s?)?(?:[DP]E(?:\s[A-Z](?=\s))?|(?!PI)[A-Z]{2})\s?C\s?[.,]?\s?[VY]\s?[.,]?$/,
         (_all, kind?: string) =>

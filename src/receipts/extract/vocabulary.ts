@@ -87,6 +87,5 @@ export function spellBusinessWords(name: string): string {
 }
 
 /** An ampersand between two words read as a currency sign or a 6 with a stray mark. */
-function withAmpersand(name: string): string {
-  return name.replace(/(?<=[A-Z]{2}) (?:[€$£%&][:.]?|6:) (?=[A-Z]{2})(?!S\.?\s?[AC]\b|DE\b)/g, ' & ');
-}
+const withAmpersand = (name: string): string =>
+  name.replace(/(?<=[A-Z]{2}) (?:[€$£%&][:.]?|6:) (?=[A-Z]{2})(?!S\.?\s?[AC]\b|DE\b)/g, ' & ');
