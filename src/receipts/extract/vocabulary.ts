@@ -69,11 +69,11 @@ export const cutShort = (word: string): boolean =>
   !KNOWN.has(word) &&
   WORDS.some((w) => w.length - word.length <= 2 && (w.startsWith(word) || w.endsWith(word)));
 
-/** A company name's word of 5 letters or more a look-alike letter from a Spanish word (`MARCARITAS`, `AGAYE`), a
- * person's from a given name (`SOFTA`), and neither itself: misread. */
+/** A company name's word of 7 letters or more a look-alike letter from a Spanish word (`MARCARITAS`; shorter proper
+ * names often are), a person's from a given name (`SOFTA`), and neither itself: misread. */
 export function misreadWord(word: string, person: boolean): boolean {
   const known = (w: string): boolean => (person ? GIVEN_NAMES.has(w) : isSpanishWord(w));
-  if (word.length < (person ? 4 : 5) || known(word) || KNOWN.has(word)) return false;
+  if (word.length < (person ? 4 : 7) || known(word) || KNOWN.has(word)) return false;
   return oneSwapped(word, LOOKALIKE, 1).some(known);
 }
 
