@@ -363,6 +363,40 @@ describe('evidence for the RFC', () => {
     expect(confidenceOf(weighEvidence(d, TODAY)).vendor_rfc).toBeLessThan(0.9);
   });
 
+  it('doubts a repair that dropped a digit and forced the letter beside it, when dropping that letter reads another RFC', () => {
+    // A stray `I` after a 9: dropping the 9 and reading the I as 1 passes the check digit by chance; dropping the I
+    // (and taking the check digit's A for a 4) is as likely.
+    const name = 'MATERIALES PARA CONSTRUCCION LA CANTERA S.A.';
+    const read = (rfc: string, reading: string) =>
+      data({ vendor_name: name, vendor_rfc: rfc, text: TICKET.replace('OAT080813655', reading) });
+    const stray = read('MCC180609IDA', 'MCC9I806O9IDA');
+    expect(weighEvidence(stray, TODAY).vendor_rfc).toContain('!tied repair');
+    expect(confidenceOf(weighEvidence(stray, TODAY)).vendor_rfc).toBeLessThan(0.9);
+    // Where the letter among the digits is the character dropped, nothing else reads: a forced repair.
+    const dropped = read('MCC980609ID4', 'MCC9806I09ID4');
+    expect(weighEvidence(dropped, TODAY).vendor_rfc).toContain('forced repair');
+  });
+
+  it('doubts an RFC date digit forced from a letter where another reading of the line prints another digit', () => {
+    const person = (rfc: string, ...readings: string[]) =>
+      data({
+        vendor_name: 'FRANCISCO PEÑA HERRERA',
+        vendor_rfc: rfc,
+        text: ['FRANCISCO PEÑA HERRERA', ...readings.map((r) => `RFC: ${r}`), 'TOTAL 303.92'].join('\n'),
+      });
+    const forced = weighEvidence(person('PEHF570823WI6', 'PEHFS70823WI6', 'PEHF670823WJE'), TODAY);
+    expect(forced.vendor_rfc).toContain('!readings differ');
+    expect(confidenceOf(forced).vendor_rfc).toBeLessThan(0.9);
+    // A digit one reading prints as chosen stands against another reading's digit; a letter there disputes nothing.
+    for (const readings of [
+      ['PEHF670823WJ6', 'PEHF570823WJ6'],
+      ['PEHFG70823WJ6', 'PEHF67O823WJ6'],
+    ])
+      expect(weighEvidence(person('PEHF670823WJ6', ...readings), TODAY).vendor_rfc).not.toContain(
+        '!readings differ',
+      );
+  });
+
   it('doubts a 13-character RFC beside a company name', () => {
     const d = data({ vendor_rfc: 'OATA080813AB1' });
     expect(weighEvidence(d, TODAY).vendor_rfc).toContain('!kind of name');
@@ -456,6 +490,20 @@ describe('evidence for the date and the name', () => {
       expect(weighEvidence(data({ vendor_name, vendor_store_name }), TODAY).vendor_name).not.toContain(
         '!word cut short',
       );
+  });
+  it("doubts a name word a letter off the title's (`MAYAS` under `DEL MAYAB`): one of the two is misread", () => {
+    const name = 'COMERCIALIZADORA DEL MAYAS, S.A. DE C.V.';
+    const off = data({ vendor_name: name, vendor_store_name: 'ABARROTES DEL MAYAB', text: name });
+    expect(weighEvidence(off, TODAY).vendor_name).toContain('!misread name');
+    expect(confidenceOf(weighEvidence(off, TODAY)).vendor_name).toBeLessThan(0.9);
+    for (const [vendor_name, vendor_store_name] of [
+      ['COMERCIALIZADORA DEL MAYAB, S.A. DE C.V.', 'ABARROTES DEL MAYAB'],
+      ['FARMACIA SAN JOSE SA DE CV', 'FARMACIAS SAN JOSE'],
+      ['RAUL NUÑEZ MORALES', 'FERRETERIA NUNEZ'],
+    ])
+      expect(
+        weighEvidence(data({ vendor_name, vendor_store_name, text: vendor_name }), TODAY).vendor_name,
+      ).not.toContain('!misread name');
   });
 });
 

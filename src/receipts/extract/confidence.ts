@@ -48,7 +48,7 @@ function rfcLevel(ev: string[]): number {
   const repaired = has(ev, 'forced repair') || has(ev, 'look-alike repair');
   if (!has(ev, 'printed') && !has(ev, 'read twice')) level = Math.min(level, repaired ? 2 : 1);
   const doubts =
-    '!kind of name|!longer word|!blind letter|!look-alike among repairs|!letters of name|!spelled otherwise';
+    '!kind of name|!longer word|!blind letter|!look-alike among repairs|!letters of name|!spelled otherwise|!readings differ';
   if (doubts.split('|').some((d) => has(ev, d))) level = Math.min(level, 1);
   return level;
 }

@@ -5,7 +5,14 @@ import type { KeyField } from '../review.js';
 import { printedTypeForm } from './company.type.js';
 import { centsInWords, classify } from './extract.amounts.js';
 import { FULL_MONTHS, MONTHS, validDate } from './extract.dates.js';
-import { charClass, fisicaLetterOptions, initialsFit, moralInitials, repairRfc } from './extract.rfc.js';
+import {
+  charClass,
+  fisicaLetterOptions,
+  initialsFit,
+  labelledValues,
+  moralInitials,
+  repairRfc,
+} from './extract.rfc.js';
 import {
   CARD_WORDS,
   type Line,
@@ -165,16 +172,29 @@ function substitutions(read: string, rfc: string, nameLetters: boolean): Subs {
 const fewer = (a: Subs, b: Subs): boolean =>
   a.free !== b.free ? a.free < b.free : a.lookalike + a.forced < b.lookalike + b.forced;
 
-/** The RFC-long stretches of the lines (one extra character allowed: a thermal zero read twice). */
-function* stretches(lines: Line[], len: number): Generator<string> {
-  for (const l of lines) {
-    const s = compact(l.raw);
-    for (let i = 0; i + len <= s.length; i++) {
-      yield s.slice(i, i + len);
-      const w = s.slice(i, i + len + 1);
-      if (w.length > len) for (let k = 0; k < w.length; k++) yield w.slice(0, k) + w.slice(k + 1);
-    }
-  }
+/**
+ * The RFC-long stretches of the lines, then those with one character cut out of a stretch one longer (a thermal
+ * zero read twice), each with the stretch it was cut from: a reading as printed wins a tie.
+ */
+function* stretches(lines: Line[], len: number): Generator<[string, string?]> {
+  const runs = lines.map((l) => compact(l.raw));
+  for (const s of runs) for (let i = 0; i + len <= s.length; i++) yield [s.slice(i, i + len)];
+  // A character cut from either end leaves a stretch as printed.
+  const longer = runs.flatMap((s) => [...s.slice(len)].map((_, i) => s.slice(i, i + len + 1)));
+  for (const w of longer) for (let k = 1; k < len; k++) yield [w.slice(0, k) + w.slice(k + 1), w];
+}
+
+/**
+ * A letter among the date's digits (or a digit among the letters) of the longer stretch that, dropped instead of the
+ * character the repair dropped, repairs into another RFC: the stray character may as well be that one.
+ */
+function otherDrop(long: string, rfc: string): boolean {
+  return [...long.slice(0, rfc.length)].some((c, j) => {
+    const cls = charClass(rfc.length, j);
+    if (!(cls === 'D' ? /[A-Z]/.test(c) : cls === 'L' && /\d/.test(c))) return false;
+    const repairs = repairRfc(long.slice(0, j) + long.slice(j + 1));
+    return repairs.length > 0 && !repairs.some((r) => r.rfc === rfc);
+  });
 }
 
 /**
@@ -192,18 +212,21 @@ function rfcRepair(lines: Line[], rfc: string, nameLetters: boolean): string[] {
   // A look-alike repair the reading allows as cheaply into another RFC: the check digit passes both.
   const repairs = d.lookalike > 0 ? repairRfc(d.read) : [];
   const cost = repairs.find((r) => r.rfc === rfc)?.edits ?? -1;
-  if (repairs.some((r) => r.rfc !== rfc && r.edits <= cost)) return ['!tied repair', ...longer];
+  if (repairs.some((r) => r.rfc !== rfc && r.edits <= cost) || (d.long && otherDrop(d.long, rfc)))
+    return ['!tied repair', ...longer];
   if (d.lookalike > 0) return [d.forced > 0 ? '!look-alike among repairs' : 'look-alike repair', ...longer];
   return ['forced repair', ...longer];
 }
 
+type Closest = Subs & { read: string; long?: string | undefined };
+
 /** The substitutions from the closest RFC-long stretch of a line to the RFC chosen (at most four), if any. */
-function closestReading(lines: Line[], rfc: string, nameLetters: boolean): (Subs & { read: string }) | null {
-  let best: (Subs & { read: string }) | null = null;
-  for (const read of stretches(lines, rfc.length)) {
+function closestReading(lines: Line[], rfc: string, nameLetters: boolean): Closest | null {
+  let best: Closest | null = null;
+  for (const [read, long] of stretches(lines, rfc.length)) {
     const d = substitutions(read, rfc, nameLetters);
     if (d.forced + d.lookalike + d.free > 4) continue;
-    if (!best || fewer(d, best)) best = { ...d, read };
+    if (!best || fewer(d, best)) best = { ...d, read, long };
   }
   return best;
 }
@@ -277,7 +300,17 @@ export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogL
   // A repair that leaves the letters one off the name's: the name or the repair misread, the check digit alone judging.
   if (at.length === 0 && off.length) out.push('!letters of name');
   if (catalog?.byRfc(rfc)) out.push('catalog');
+  if (dateDigitDisputed(lines, rfc)) out.push('!readings differ');
   return out;
+}
+
+/** A digit of the RFC's date that no reading of its label line shows as is, where one shows another digit. */
+function dateDigitDisputed(lines: Line[], rfc: string): boolean {
+  const reads = labelledValues(lines).filter((v) => v.length === rfc.length);
+  return [...rfc.slice(-9, -3)].some((c, k) => {
+    const shown = reads.map((v) => v[rfc.length - 9 + k] ?? '').filter((d) => /\d/.test(d));
+    return shown.length > 0 && !shown.includes(c);
+  });
 }
 
 /** The ways a ticket prints an ISO date, separators made `/`. */
@@ -417,11 +450,20 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
     out.push('!lone letter');
   const words = bare.split(/[\s,]+/);
   if (words.some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name)) out.push('!word cut short');
-  if (words.some((w) => misreadWord(w, !isCompany(name)))) out.push('!misread name');
+  if (words.some((w) => misreadWord(w, !isCompany(name))) || offTitle(words, data.vendor_store_name))
+    out.push('!misread name');
   // Two words printed twice in it (`SUPER LA ESPERANZA SUPERMERCADOS LA ESPERANZA`): a title joined to the name.
   if (new Set(words.slice(1).map((w, i) => `${words[i]} ${w}`)).size < words.length - 1)
     out.push('!repeated words');
   return out;
+}
+
+/** A word of the name a letter off a word of the title (`MAYAS` under `DEL MAYAB`): one of the two is misread. */
+function offTitle(words: string[], title: string | null): boolean {
+  const t = stripAccents((title ?? '').toUpperCase()).match(/[A-Z]+/g) ?? [];
+  const oneOff = (w: string, u: string): boolean =>
+    u.length === w.length && [...u].filter((c, i) => c !== w[i]).length === 1;
+  return words.some((w) => w.length >= 4 && t.some((u) => oneOff(stripAccents(w), u)));
 }
 
 /** The name's last word cut short, printed whole in the title (`EL CARDEN` under `EL CARDENAL`). */
