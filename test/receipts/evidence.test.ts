@@ -434,6 +434,8 @@ describe('evidence for the date and the name', () => {
     const speck = data({ vendor_name: 'OPERADORA DE ALIMENTOS LA E TERRAZA SA DE CV' });
     expect(weighEvidence(speck, TODAY).vendor_name).toContain('!lone letter');
     expect(confidenceOf(weighEvidence(speck, TODAY)).vendor_name).toBeLessThan(0.9);
+    const beforeType = data({ vendor_name: 'ALIMENTOS Y BEBIDAS SAN RAFAEL N S.A.' });
+    expect(weighEvidence(beforeType, TODAY).vendor_name).toContain('!lone letter');
   });
 
   it('doubts a name with a word cut short of a known one, not a known word or another name', () => {

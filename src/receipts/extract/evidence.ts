@@ -445,8 +445,8 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   // A company's RFC (12 characters) beside a name with no company type the forms know: one kept garbled.
   else if (rfc?.length === 12) out.push('!company type');
   const bare = withoutCompanyType(name);
-  // A lone letter among the words (`LAS E MARGARITAS`) is a speck or a broken word, not part of a name.
-  if (/(?:^|\s)[B-DF-WZ](?=\s)|\s[AE](?=\s[A-Z]{3,})/.test(bare) || speckWord(at, name))
+  // A lone letter among the words or before the type (`LAS E MARGARITAS`, `RAFAEL N S.A.`): a speck or a broken word.
+  if (/(?:^|\s)[B-DF-WZ](?=[\s,]|$)|\s[AE](?=\s[A-Z]{3,})/.test(bare) || speckWord(at, name))
     out.push('!lone letter');
   const words = bare.split(/[\s,]+/);
   if (words.some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name)) out.push('!word cut short');
