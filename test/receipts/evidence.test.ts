@@ -438,6 +438,23 @@ describe('evidence for the date and the name', () => {
     expect(weighEvidence(beforeType, TODAY).vendor_name).toContain('!lone letter');
   });
 
+  it('doubts a name holding a mark no razón social holds (a speck read as `$` or `:`), not its own punctuation', () => {
+    for (const vendor_name of [
+      'GRUPO: OPERADORA DE RESTAURANTES EL AGAVE SA DE CV',
+      'IMPORTADORA EL PORVENIR $S.C.',
+    ]) {
+      const d = data({ vendor_name, text: vendor_name });
+      expect(weighEvidence(d, TODAY).vendor_name).toContain('!stray mark');
+      expect(confidenceOf(weighEvidence(d, TODAY)).vendor_name).toBeLessThan(0.9);
+    }
+    for (const vendor_name of [
+      "D'ALESSANDRO HNOS. S.A. DE C.V.",
+      'FARMACIA 24-7, S. DE R.L.',
+      'MARÍA PEÑA ÑÚÑEZ',
+    ])
+      expect(weighEvidence(data({ vendor_name }), TODAY).vendor_name).not.toContain('!stray mark');
+  });
+
   it('doubts a name with a word cut short of a known one, not a known word or another name', () => {
     const text = 'DISTRIBUIDORA FARMACEUTIC DEL ISTMO S.C.\nRFC: DFI101010AB1';
     const cut = data({ vendor_name: 'DISTRIBUIDORA FARMACEUTIC DEL ISTMO S.C.', text });

@@ -65,8 +65,8 @@ function nameLevel(ev: string[]): number {
   let level =
     1 + count(ev, ['letters of RFC', 'printed']) + (has(ev, 'next to RFC') || has(ev, 'catalog') ? 1 : 0);
   if (has(ev, '!letters of RFC')) level = Math.min(level, 1);
-  const doubts = ['!lone letter', '!company type', '!word cut short', '!misread name', '!repeated words'];
-  if (doubts.some((d) => has(ev, d))) level = Math.min(level, 2);
+  const doubts = '!lone letter|!stray mark|!company type|!word cut short|!misread name|!repeated words';
+  if (doubts.split('|').some((d) => has(ev, d))) level = Math.min(level, 2);
   return Math.min(level, 4);
 }
 

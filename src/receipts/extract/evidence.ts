@@ -448,6 +448,8 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
   // A lone letter among the words or before the type (`LAS E MARGARITAS`, `RAFAEL N S.A.`): a speck or a broken word.
   if (/(?:^|\s)[B-DF-WZ](?=[\s,]|$)|\s[AE](?=\s[A-Z]{3,})/.test(bare) || speckWord(at, name))
     out.push('!lone letter');
+  // A mark no razón social holds (`GRUPO: OPERADORA`, `EL PORVENIR $S.C.`): a speck read into the name.
+  if (/[^A-ZÑ&.,'\- \d]/.test(stripAccents(name.toUpperCase(), true))) out.push('!stray mark');
   const words = bare.split(/[\s,]+/);
   if (words.some(cutShort) || cutShortOfTitle(bare, data.vendor_store_name)) out.push('!word cut short');
   if (words.some((w) => misreadWord(w, !isCompany(name))) || offTitle(words, data.vendor_store_name))
