@@ -94,9 +94,11 @@ export function totalCandidates(lines: Line[]): number[] {
   return [...new Set(all.filter((c) => c > 0))];
 }
 
+/** Two strings as long, one character of them different. */
+const oneCharOff = (a: string, b: string): boolean =>
+  a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
 /** Two amounts printed with as many digits, one of them different. */
-const oneDigitOff = (a: number, b: number): boolean =>
-  `${a}`.length === `${b}`.length && [...`${a}`].filter((c, i) => c !== `${b}`[i]).length === 1;
+const oneDigitOff = (a: number, b: number): boolean => oneCharOff(`${a}`, `${b}`);
 
 /** Evidence for the total (cents) from the text of every reading and the items as read. */
 export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
@@ -462,16 +464,16 @@ export function nameEvidence(data: ReceiptData, lines: Line[], catalog?: Catalog
 
 /** A word of the name a letter off a word of the title (`MAYAS` under `DEL MAYAB`): one of the two is misread. */
 function offTitle(words: string[], title: string | null): boolean {
-  const t = stripAccents((title ?? '').toUpperCase()).match(/[A-Z]+/g) ?? [];
-  const oneOff = (w: string, u: string): boolean =>
-    u.length === w.length && [...u].filter((c, i) => c !== w[i]).length === 1;
-  return words.some((w) => w.length >= 4 && t.some((u) => oneOff(stripAccents(w), u)));
+  const t = upperWords(title ?? '');
+  return words.some((w) => w.length >= 4 && t.some((u) => oneCharOff(stripAccents(w), u)));
 }
+
+/** A text's words in capitals without accents. */
+const upperWords = (s: string): string[] => stripAccents(s.toUpperCase()).match(/[A-Z]+/g) ?? [];
 
 /** The name's last word cut short, printed whole in the title (`EL CARDEN` under `EL CARDENAL`). */
 function cutShortOfTitle(name: string, title: string | null): boolean {
-  const words = (s: string): string[] => stripAccents(s.toUpperCase()).match(/[A-Z]+/g) ?? [];
-  const [n, t] = [words(name), words(title ?? '')];
+  const [n, t] = [upperWords(name), upperWords(title ?? '')];
   const [before, last] = [n[n.length - 2], n[n.length - 1] ?? ''];
   return (
     last.length >= 4 &&
