@@ -82,12 +82,9 @@ export async function rfcWordsReadings(
     const value = read.text.replace(/\s+/g, ' ').trim();
     if (!value) continue;
     // A label read before the words is put back; without one, only the word is replaced (no label is invented).
+    const labelled = token.label === 'glued' ? value : `R.F.C. ${value}`;
     const text = editLine(first.text, head.line, (l) =>
-      token.label === 'none'
-        ? l.replace(head.text, value)
-        : token.label === 'glued'
-          ? value
-          : `R.F.C. ${value}`,
+      token.label === 'none' ? l.replace(head.text, value) : labelled,
     );
     out.readings.push({ text, line: toLines(text)[head.line]?.raw ?? value });
   }
@@ -95,11 +92,7 @@ export async function rfcWordsReadings(
 }
 
 /** What the RFC's rescue found: the RFC the readings vote for, their lines, and the RFCs the re-reads spell. */
-interface Rescue {
-  rfc: Vote | null;
-  text: string;
-  spelled: string[];
-}
+type Rescue = { rfc: Vote | null; text: string; spelled: string[] };
 
 /** An RFC still weak after the header re-read. */
 export async function rescueRfc(

@@ -190,24 +190,6 @@ export const turnsFor = (page: Gray): Turn[] => (page.width > page.height ? [90,
 /** Mean confidence (0..100) at or above which a page's reading as it lies is upright print: no turn is tried. */
 const UPRIGHT_CONFIDENCE = 60;
 
-/** The page read at each quarter turn (turnsFor), likeliest first. */
-async function turnedReading(
-  image: Buffer,
-  lying: Gray,
-  raw: OcrResult,
-  today: Date,
-  preparing: LimitFunction,
-  engine: OcrEngine,
-): Promise<{ page: PreparedPage; raw: OcrResult } | null> {
-  for (const turn of turnsFor(lying)) {
-    const page = await preparing(() => preparePage(image, { turn }));
-    const again = await engine.recognize(page.pgm, { words: true });
-    if (again.confidence >= raw.confidence + TURN_MARGIN && totalOrDate(again.text, today))
-      return { page, raw: again };
-  }
-  return null;
-}
-
 /** The key fields' confidence and sources from the evidence on the ticket (extract/evidence.ts). */
 export function withEvidence(
   read: ReceiptData,
@@ -249,10 +231,7 @@ function withCatalogMerchant(data: ReceiptData, catalog?: CatalogLookup): Receip
 }
 
 /** What a warm-up took, and whether the made-up ticket read as drawn (its RFC and total) on every worker. */
-export interface WarmUp {
-  ms: number;
-  ok: boolean;
-}
+export type WarmUp = { ms: number; ok: boolean };
 
 /** A ticket read as a few lines (the table's dark band taken for a ring around the text), read again without it. */
 async function withoutFrame(
@@ -315,10 +294,8 @@ async function headerPass(
   const result = mergeExtractions(before, headFields, HEADER_FIELDS);
   if (result.confidence.vendor_rfc < RETRY_BELOW) {
     const rescue = await rescueRfc(engine, page, first, readings, extractFields);
-    if (rescue.rfc) {
-      result.fields.vendor_rfc = rescue.rfc.rfc;
-      result.confidence.vendor_rfc = rescue.rfc.confidence;
-    }
+    if (rescue.rfc)
+      [result.fields.vendor_rfc, result.confidence.vendor_rfc] = [rescue.rfc.rfc, rescue.rfc.confidence];
     return { result, text: `${head.text}\n${rescue.text}`, spelled: rescue.spelled };
   }
   if (result.fields.vendor_rfc) {
@@ -343,19 +320,15 @@ async function vendorPasses(
   if (foundByReRead && (!name || result.confidence.vendor_name < 0.5 || nameContradictsRfc(name, rfc))) {
     // The first reading's header judged anew for that RFC: the razón social may be one only that RFC can mend.
     const again = vendorWithRfc(firstText, rfc);
-    if (again && again.confidence > result.confidence.vendor_name) {
-      result.fields.vendor_name = again.name;
-      result.confidence.vendor_name = again.confidence;
-    }
+    if (again && again.confidence > result.confidence.vendor_name)
+      [result.fields.vendor_name, result.confidence.vendor_name] = [again.name, again.confidence];
   }
   if (!sparsePass || !unexplainedRfc(result)) return null;
   // Sparse text finds each line on its own, whatever its type size; 1× is enough for the large name lines.
   const sparse = await sparseRead();
   const found = razonSocialFor(sparse, result.fields.vendor_rfc as string);
-  if (found && found.confidence > result.confidence.vendor_name) {
-    result.fields.vendor_name = found.name;
-    result.confidence.vendor_name = found.confidence;
-  }
+  if (found && found.confidence > result.confidence.vendor_name)
+    [result.fields.vendor_name, result.confidence.vendor_name] = [found.name, found.confidence];
   return sparse;
 }
 
@@ -378,7 +351,15 @@ async function uprightReading(
   timings: Record<string, number>,
 ): Promise<{ page: PreparedPage; raw: OcrResult }> {
   if (raw.confidence >= UPRIGHT_CONFIDENCE || totalOrDate(raw.text, today)) return { page, raw };
-  const turned = () => turnedReading(image, page.gray, raw, today, r.preparing, r.reRead);
+  const turned = async () => {
+    for (const turn of turnsFor(page.gray)) {
+      const upright = await r.preparing(() => preparePage(image, { turn }));
+      const again = await r.reRead.recognize(upright.pgm, { words: true });
+      if (again.confidence >= raw.confidence + TURN_MARGIN && totalOrDate(again.text, today))
+        return { page: upright, raw: again };
+    }
+    return null;
+  };
   return (await timed(timings, 'turn', turned)) ?? { page, raw };
 }
 
@@ -508,13 +489,7 @@ async function bandRead(page: Gray, band: Box | null, engine: OcrEngine): Promis
 }
 
 /** What the last passes look at: the page, its first reading, the day, the reader, the RFCs a rescue spelled. */
-interface Passes {
-  page: PreparedPage;
-  first: OcrResult;
-  today: Date;
-  r: Reader;
-  spelled?: string[];
-}
+type Passes = { page: PreparedPage; first: OcrResult; today: Date; r: Reader; spelled?: string[] };
 
 /**
  * The fields weighed on their evidence; an unsure total's lines and an unsure name's are read again at twice their
@@ -574,16 +549,11 @@ export function createReceiptReader(opts: ReceiptReaderOptions = {}): {
     warmPage ??= drawn().then(async (image) => (await preparePage(image)).pgm);
     return recognize(await warmPage, { words: true });
   };
-  const engine =
-    opts.engine ??
-    createTesseractEngine({
-      workers: opts.workers,
-      recycleAfter: opts.recycleAfter,
-      warmUp: warmReplacement,
-    });
+  const { workers, recycleAfter } = opts;
+  const engine = opts.engine ?? createTesseractEngine({ workers, recycleAfter, warmUp: warmReplacement });
   const clock = opts.clock ?? systemClock;
   // As many photos prepared at once as the pool reads.
-  const size = poolSize(opts.workers);
+  const size = poolSize(workers);
   const preparing = pLimit(size);
   // Every reading after a ticket's first goes ahead of other tickets' first readings (see OcrOptions.followUp).
   const reRead: OcrEngine = {

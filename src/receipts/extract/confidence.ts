@@ -56,8 +56,7 @@ function rfcLevel(ev: string[]): number {
 function dateLevel(ev: string[]): number {
   if (!has(ev, 'calendar date')) return 0;
   let level = 1 + (has(ev, 'printed') ? 2 : 0) + (has(ev, 'read twice') ? 1 : 0);
-  if (has(ev, '!after today') || has(ev, '!years old') || has(ev, '!readings differ'))
-    level = Math.min(level, 1);
+  if (count(ev, ['!after today', '!years old', '!readings differ'])) level = Math.min(level, 1);
   return level;
 }
 

@@ -104,9 +104,8 @@ const oneDigitOff = (a: number, b: number): boolean => oneCharOff(`${a}`, `${b}`
 export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const total = data.total;
   if (total === null) return [];
-  const out: string[] = [];
   const totalsRead = amountsBy(lines, TOTAL_LINE);
-  if (totalsRead.includes(total)) out.push('label TOTAL');
+  const out = totalsRead.includes(total) ? ['label TOTAL'] : [];
   // Where the total is printed (TOTAL, card, voucher IMPORTE), one digit read otherwise as often: it is contested.
   const printed = [...totalsRead, ...amountsBy(lines, CARD), ...amountsBy(lines, /^IMPORTE\b/)];
   const times = (v: number): number => printed.filter((t) => t === v).length;
@@ -269,9 +268,8 @@ function runsOn(raw: string, rfc: string): boolean {
   const spaced = stripAccents(raw.toUpperCase()).replace(/[^A-Z0-9Ñ&\s]/g, '');
   const at = spaced.replace(/\s/g, '').indexOf(rfc);
   if (at < 0) return false;
-  const words = spaced.split(/\s+/).filter(Boolean);
   let pos = 0;
-  for (const w of words) {
+  for (const w of spaced.split(/\s+/).filter(Boolean)) {
     const end = pos + w.length;
     if (at + rfc.length < end && at + rfc.length > pos) return true;
     pos = end;
@@ -283,12 +281,10 @@ function runsOn(raw: string, rfc: string): boolean {
 export function rfcEvidence(data: ReceiptData, lines: Line[], catalog?: CatalogLookup): string[] {
   const rfc = data.vendor_rfc;
   if (!rfc) return [];
-  const out: string[] = [];
-  out.push(hasValidCheckDigit(rfc) && satHomoclave(rfc) ? 'check digit' : '!check digit');
+  const out = [hasValidCheckDigit(rfc) && satHomoclave(rfc) ? 'check digit' : '!check digit'];
   out.push(realRfcDate(rfc) ? 'rfc date' : '!rfc date');
   const company = isCompany(data.vendor_name);
-  if (data.vendor_name && (rfc.length === 12) === company) out.push('kind of name');
-  else if (data.vendor_name) out.push('!kind of name');
+  if (data.vendor_name) out.push((rfc.length === 12) === company ? 'kind of name' : '!kind of name');
   const nameLetters = lettersAgree(data.vendor_name, rfc);
   const off = oneLetterOff(data.vendor_name, rfc);
   if (nameLetters) out.push('letters of name');
@@ -358,10 +354,9 @@ export function dateEvidence(
 ): string[] {
   const date = data.date;
   if (!date) return [];
-  const out: string[] = [];
   const t = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(t)) return ['!not a date'];
-  out.push('calendar date', t <= today.getTime() ? 'not after today' : '!after today');
+  const out = ['calendar date', t <= today.getTime() ? 'not after today' : '!after today'];
   const age = today.getTime() - t;
   if (age <= 400 * DAY) out.push('within a year');
   // No ticket that old is brought to be invoiced: a year misread (2026 as 2020) is likelier.

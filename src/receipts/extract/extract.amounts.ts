@@ -13,7 +13,7 @@ import {
   withVariant,
 } from './extract.text.js';
 import { pesosInWords } from './extract.words.js';
-import { confusions, oneSwapped } from './lookalike.js';
+import { confusions, oneDropped, swappedNumbers } from './lookalike.js';
 
 type Amount = 'total' | 'subtotal' | 'iva' | 'ieps' | 'tip';
 export interface Totals extends Pick<ReceiptData, Amount> {
@@ -92,8 +92,7 @@ function labeledAmounts(lines: Line[]): Labeled[] {
     const whole = wholePesos && WHOLE_KINDS.includes(kind) ? WHOLE_PESOS.exec(l.norm) : null;
     const pesos = whole ? (whole[1] ?? whole[2] ?? '').replace(/,/g, '') : '';
     if (pesos) out.push({ kind, values: [Number(pesos) * 100], line: i });
-    const below = moneyIn(lines[i + 1]?.norm ?? '');
-    const b = below[below.length - 1];
+    const b = moneyIn(lines[i + 1]?.norm ?? '').at(-1);
     if (b && b.cents !== m?.cents) out.push({ kind, values: [b.cents], line: i, shifted: true });
   });
   return out;
@@ -112,8 +111,7 @@ function pointLostAmounts(lines: Line[], kind: Kind): number[] {
 
 /** The last amount on a line, with its `$`-misread variant. */
 function lastAmounts(line: Line | undefined): number[] {
-  const all = moneyIn(line?.norm ?? '');
-  const m = all[all.length - 1];
+  const m = moneyIn(line?.norm ?? '').at(-1);
   return m ? withVariant(m) : [];
 }
 
@@ -269,8 +267,7 @@ function votePayments(all: Labeled[], votes: Votes, tipEntries: Labeled[]): void
     vote(votes, p, less.length ? w / 2 : w);
     for (const t of less) vote(votes, p - t, w / 2);
   };
-  for (const c of valuesOf(all, 'card')) votePaid(c, 0.8);
-  for (const c of valuesOf(all, 'importe')) votePaid(c, 0.8);
+  for (const c of [...valuesOf(all, 'card'), ...valuesOf(all, 'importe')]) votePaid(c, 0.8);
   const cash = valuesOf(all, 'cash');
   // Change as read votes with paid; its `$`-misread variant (`67.34` → `7.34`) only weakly.
   const changes = own(all, 'change');
@@ -302,12 +299,8 @@ function pickTotal(all: Labeled[], votes: Votes, support: (v: number) => number)
     for (const v of [...votes.keys()]) if (v > handed && support(v) < 2) votes.delete(v);
   let total: number | null = null;
   let best = 0;
-  for (const [v, w] of votes) {
-    if (w > best || (w === best && total !== null && v > total)) {
-      best = w;
-      total = v;
-    }
-  }
+  for (const [v, w] of votes)
+    if (w > best || (w === best && total !== null && v > total)) [best, total] = [w, v];
   return total;
 }
 
@@ -376,11 +369,11 @@ const includedIva = (total: number): number => Math.round((total * 16) / 116);
 /** A total and its included IVA that disagree by more than rounding. */
 export function includedIvaRepair(total: number, iva: number): { total: number; iva: number } | null {
   if (Math.abs(includedIva(total) - iva) <= 2) return null;
-  const ivas = new Map([[iva, 0], ...confusableNeighbours(iva).map((v): [number, number] => [v, 1])]);
+  const ivas = new Map([[iva, 0], ...swappedNumbers(iva, CONFUSABLE).map((v): [number, number] => [v, 1])]);
   // Fewest misread digits first, then the closest cent: a unique best pair or nothing.
   let best: { total: number; iva: number; cost: number } | null = null;
   let tie = false;
-  for (const [t, tEdits] of [[total, 0], ...confusableNeighbours(total).map((v) => [v, 1])] as const) {
+  for (const [t, tEdits] of [[total, 0], ...swappedNumbers(total, CONFUSABLE).map((v) => [v, 1])] as const) {
     const want = includedIva(t);
     for (const i of [want - 1, want, want + 1]) {
       const iEdits = ivas.get(i);
@@ -392,12 +385,6 @@ export function includedIvaRepair(total: number, iva: number): { total: number; 
   }
   return best && !tie ? { total: best.total, iva: best.iva } : null;
 }
-
-/** Every value one confusable digit away (same number of digits). */
-const confusableNeighbours = (v: number): number[] =>
-  oneSwapped(String(v), CONFUSABLE)
-    .filter((alt) => alt[0] !== '0')
-    .map(Number);
 
 interface Pools {
   subs: number[];
@@ -411,21 +398,15 @@ interface Pools {
 
 /** The amounts of 10.00 or more without their first digit (a `$` OCR read as one). */
 const leadLost = (values: number[]): number[] =>
-  values.flatMap((v) => {
-    const cut = v > 0 ? withoutFirstDigit(v) : null;
-    return cut === null ? [] : [cut];
-  });
+  values.flatMap((v) => (v > 0 ? (withoutFirstDigit(v) ?? []) : []));
 
 /** Whether one amount's digits are the other's with one digit more (`65868` and `6868`). */
 function oneDigitApart(a: number, b: number): boolean {
   const [long, short] = String(a).length > String(b).length ? [String(a), String(b)] : [String(b), String(a)];
-  if (long.length !== short.length + 1) return false;
-  for (let k = 0; k < long.length; k++) if (long.slice(0, k) + long.slice(k + 1) === short) return true;
-  return false;
+  return oneDropped(long).includes(short);
 }
 
 function finishTotals(total: number | null, score: number, p: Pools): Omit<Totals, 'gross'> {
-  const conf = (x: number): number => Math.min(1, x);
   let subtotal = p.plain.subs[0] ?? null;
   let iva = p.plain.ivas[0] ?? null;
   let ieps = p.plain.iepss[0] ?? null;
@@ -435,11 +416,9 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
     const adds = (subs: number[], ivas: number[]): void => {
       for (const s of subs.length ? subs : [null])
         for (const i of ivas.length ? ivas : [null])
-          for (const e of p.iepss.length ? p.iepss : [null]) {
-            if (s !== null && s + (i ?? 0) + (e ?? 0) === total && !consistent) {
+          for (const e of p.iepss.length ? p.iepss : [null])
+            if (s !== null && s + (i ?? 0) + (e ?? 0) === total && !consistent)
               [subtotal, iva, ieps, consistent] = [s, i, e, true];
-            }
-          }
     };
     adds(p.subs, p.ivas);
     if (!consistent) adds([...p.subs, ...leadLost(p.plain.subs)], [...p.ivas, ...leadLost(p.plain.ivas)]);
@@ -453,14 +432,10 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
     }
     // An IVA a digit off (`$658.68` for $68.68) takes the one amount the subtotal and total leave for it.
     const left = subtotal === null ? null : total - subtotal - (ieps ?? 0);
-    if (!consistent && left !== null && left > 0 && iva !== null && oneDigitApart(iva, left)) {
-      iva = left;
-      consistent = true;
-    }
+    if (!consistent && left !== null && left > 0 && iva !== null && oneDigitApart(iva, left))
+      [iva, consistent] = [left, true];
   }
-  const tipEntry = firstOf(p.all, 'tip');
-  const tip = tipEntry ? (tipEntry.values.find((t) => total === null || t < total) ?? null) : null;
-  const cashPaid = firstOf(p.all, 'cash')?.values[0] ?? null;
+  const tip = firstOf(p.all, 'tip')?.values.find((t) => total === null || t < total) ?? null;
   const strong = consistent ? 1 : 0.7;
   return {
     total,
@@ -468,9 +443,9 @@ function finishTotals(total: number | null, score: number, p: Pools): Omit<Total
     iva,
     ieps,
     tip,
-    paid: cashPaid,
+    paid: firstOf(p.all, 'cash')?.values[0] ?? null,
     confidence: {
-      total: total === null ? 0 : conf(score / 5),
+      total: total === null ? 0 : Math.min(1, score / 5),
       subtotal: subtotal === null ? 0 : strong,
       iva: iva === null ? 0 : strong,
       ieps: ieps === null ? 0 : strong,

@@ -1,5 +1,5 @@
 import { type Line, withKnownWords } from './extract.text.js';
-import { confusions, oneSwapped } from './lookalike.js';
+import { confusions, oneDropped, oneSwapped } from './lookalike.js';
 
 /** Month abbreviations as tickets print them, January first. */
 export const MONTHS = ['ENE', 'FEB', 'MAR', 'ABR', 'MAY', 'JUN', 'JUL', 'AGO', 'SEP', 'OCT', 'NOV', 'DIC'];
@@ -45,12 +45,7 @@ export function validDate(y: number, m: number, d: number): string | null {
 const FIX = confusions('80 60 08 38 90 721');
 
 /** A thermal zero read as two characters (`2025` → `26025`): drop one char to get the expected length. */
-function shorten(s: string, len: number): string[] {
-  if (s.length <= len) return [s];
-  const out: string[] = [];
-  for (let i = 0; i < s.length; i++) out.push(s.slice(0, i) + s.slice(i + 1));
-  return out;
-}
+const shorten = (s: string, len: number): string[] => (s.length <= len ? [s] : oneDropped(s));
 
 function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: string; edits: number } | null {
   if (y.length > 4 || m.length > 2 || d.length > 2) {
@@ -77,12 +72,11 @@ function repairDate(y: string, m: string, d: string, win: DateWindow): { iso: st
   // An older or farther date is possible, just less likely than a misread digit.
   if (direct && direct >= win.possibleFrom && direct <= win.possibleTo) return { iso: direct, edits: 1 };
   // Two misread digits, where nothing else makes a date (`2925-99-13`: a faded font's zeros read as 9s).
-  for (let i = 0; i < s.length; i++) {
+  for (let i = 0; i < s.length; i++)
     for (const alt of FIX[s[i] ?? ''] ?? []) {
       const twice = swapOne(s.slice(0, i) + alt + s.slice(i + 1), i + 1);
       if (twice) return { iso: twice, edits: 2 };
     }
-  }
   // A year's decade misread (`2046` for 2026), when that makes this year or the last: the years invoiced.
   const year = Number(`${yy.slice(0, 2)}${String(win.year)[2]}${yy.slice(3)}`);
   const recent = yy.length === 4 && year <= win.year && year >= win.year - 1;
@@ -99,8 +93,7 @@ const yearOf = (s: string): string => {
 };
 const monthIndex = (s: string): number => {
   const m = s.replace(/0/g, 'O').replace(/1/g, 'I');
-  const k = MONTH_ALT[m] ?? m;
-  return MONTHS.indexOf(k) + 1;
+  return MONTHS.indexOf(MONTH_ALT[m] ?? m) + 1;
 };
 
 // Look-alike letters are digits in a date's groups; lines arrive upper-cased.
@@ -158,10 +151,8 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
   // `21|11|2026`: a slash read as a bar, between digits only.
   const s = unslipDate(norm.replace(/-+/g, '-').replace(/(?<=\d)\s?\|\s?(?=\d)/g, '/'));
   const iso = ISO.exec(s);
-  if (iso) {
-    const r = repairDate(yearOf(iso[1] ?? ''), iso[2] ?? '', iso[3] ?? '', win);
-    if (r) return r;
-  }
+  const isoDate = iso && repairDate(yearOf(iso[1] ?? ''), iso[2] ?? '', iso[3] ?? '', win);
+  if (isoDate) return isoDate;
   // Every place a pattern matches, in order: the first may be no date (`14:05 HRS 21 NOV 26`: `05 HRS 21`).
   const named = [
     ...matchesOf(NAMED, s),
@@ -178,13 +169,10 @@ function dateOn(norm: string, win: DateWindow): FoundDate | null {
     if (r) return splitDay(s, found.index, found[1] ?? '', r);
   }
   const first = MONTH_FIRST.exec(s);
-  if (first) {
-    const m = monthIndex(first[1] ?? '');
-    if (m > 0) {
-      const r = repairDate(first[3] ?? '', String(m), first[2] ?? '', win);
-      if (r) return r;
-    }
-  }
+  const month = first ? monthIndex(first[1] ?? '') : 0;
+  const monthFirst =
+    first && month > 0 ? repairDate(first[3] ?? '', String(month), first[2] ?? '', win) : null;
+  if (monthFirst) return monthFirst;
   // The first numeric date, unless glued to a number before it (`#19- 10/03/2018`) and a later one is whole.
   let glued: FoundDate | null = null;
   for (const num of matchesOf(NUMERIC, s)) {
@@ -211,11 +199,8 @@ const GLOBAL = new Map<RegExp, RegExp>();
 
 /** Every match of `re` in `s`, overlapping ones included, in order. */
 function matchesOf(re: RegExp, s: string): RegExpExecArray[] {
-  let all = GLOBAL.get(re);
-  if (!all) {
-    all = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
-    GLOBAL.set(re, all);
-  }
+  const all = GLOBAL.get(re) ?? new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+  GLOBAL.set(re, all);
   all.lastIndex = 0;
   const out: RegExpExecArray[] = [];
   for (let m = all.exec(s); m; m = all.exec(s)) {
@@ -229,16 +214,11 @@ function matchesOf(re: RegExp, s: string): RegExpExecArray[] {
 function numericDate(s: string, num: RegExpExecArray, win: DateWindow): FoundDate | null {
   const [y, m, d] = [yearOf(num[3] ?? ''), digitsOf(num[2] ?? ''), digitsOf(num[1] ?? '')];
   const rest = s.slice(num.index + num[0].length);
-  if (y === '20') {
-    // `27-09-20 25`: a four-digit year OCR split in two.
-    const joined = joinedYear(rest, m, d, win);
-    if (joined) return joined;
-    if (GARBLED_YEAR_END.test(rest)) {
-      const r = repairDate(y, m, d, win);
-      return r && { ...r, doubtful: true };
-    }
-  }
+  // `27-09-20 25`: a four-digit year OCR split in two.
+  const joined = y === '20' ? joinedYear(rest, m, d, win) : null;
+  if (joined) return joined;
   const r = repairDate(y, m, d, win);
+  if (y === '20' && GARBLED_YEAR_END.test(rest)) return r && { ...r, doubtful: true };
   return r && splitDay(s, num.index, num[1] ?? '', r);
 }
 

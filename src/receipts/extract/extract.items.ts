@@ -1,7 +1,7 @@
 import type { ReceiptItem } from '../receipt.types.js';
 import { classify } from './extract.amounts.js';
 import { DISCOUNT_WORDS, type Line, type Money, moneyIn, TOTAL_WORD, VOUCHER_WORDS } from './extract.text.js';
-import { confusions, oneSwapped } from './lookalike.js';
+import { confusions, oneDropped, swappedNumbers } from './lookalike.js';
 
 const STOP = new RegExp(
   // `PAGO: $50.00` and `SU PAGO` are what the customer handed over; `CIVA`: a bracket read C; `INCLUIDO`: the
@@ -38,21 +38,14 @@ interface Draft {
 const AMOUNT_SLIPS = confusions('80 605 90 56 38');
 
 /** The amount with one digit swapped for what it may have been, every way (never a leading zero). */
-const lookalikes = (cents: number): number[] =>
-  oneSwapped(String(cents), AMOUNT_SLIPS)
-    .filter((v) => v[0] !== '0')
-    .map(Number);
+const lookalikes = (cents: number): number[] => swappedNumbers(cents, AMOUNT_SLIPS);
 
 /** The amount with one digit of its pesos dropped (a glyph read as two: `924.36` for 94.36), no leading zero. */
 function withDigitDropped(cents: number): number[] {
   const pesos = String(Math.floor(cents / 100));
   if (pesos.length < 2) return [];
-  const out = new Set<number>();
-  for (let i = 0; i < pesos.length; i++) {
-    const rest = pesos.slice(0, i) + pesos.slice(i + 1);
-    if (!rest.startsWith('0')) out.add(Number(rest) * 100 + (cents % 100));
-  }
-  return [...out];
+  const kept = oneDropped(pesos).filter((rest) => !rest.startsWith('0'));
+  return [...new Set(kept.map((rest) => Number(rest) * 100 + (cents % 100)))];
 }
 
 /** Options for an amount read cleanly: as read, one and two slips away, a digit of its pesos too many (two slips). */
@@ -117,12 +110,9 @@ function describe(s: string): { desc: string; qty: number | null } {
     .replace(/^\s*\d{5,7}\s+(?=[A-Z])/, '')
     .replace(/\s+[A-Z]$/, '')
     .trim();
-  let qty: number | null = null;
   const lead = /^(\d+(?:[.,]\d{1,3})?)\s+(?=[A-Z])/.exec(t);
-  if (lead?.[1]) {
-    qty = num(lead[1]);
-    t = t.slice(lead[0].length);
-  }
+  const qty = lead?.[1] ? num(lead[1]) : null;
+  if (lead?.[1]) t = t.slice(lead[0].length);
   t = t.replace(/^[^A-Z0-9(]+/, '').replace(/[^A-Z0-9)]+$/, '');
   return { desc: t.replace(/\s+/g, ' '), qty };
 }
@@ -186,20 +176,16 @@ function zoneItems(zone: Line[], qtyLast = false): Draft[] {
       const total = money.length >= 2 || (amount && amount.at > (money[0]?.at ?? 0)) ? amount : null;
       if (pendingDesc && total)
         items.push({ description: pendingDesc, quantity: qty, options: total.options, unit });
-      else if (last && !pendingDesc) {
-        last.quantity = qty;
-        last.unit = unit;
-      } else if (pendingDesc && unit !== null) {
+      else if (last && !pendingDesc) Object.assign(last, { quantity: qty, unit });
+      else if (pendingDesc && unit !== null)
         items.push({ description: pendingDesc, quantity: qty, options: readOptions(unit), unit: null });
-      }
       pendingDesc = null;
       continue;
     }
     const last = items[items.length - 1];
     const sold = !pendingDesc && last && last.unit === null ? soldAs(text, last.options) : null;
     if (sold && last) {
-      last.quantity = sold.quantity;
-      last.unit = sold.unit;
+      Object.assign(last, sold);
       continue;
     }
     if (!amount) {
@@ -290,10 +276,7 @@ function labelledItems(lines: Line[]): { drafts: Draft[]; end: number } {
     else if (UNIT_PRICE.test(text)) cur.unit = money[0]?.cents ?? null;
     else if (LINE_TOTAL.test(text) || (q?.[1] && money.length >= 2)) {
       const amount = lineAmount(text);
-      if (q?.[1]) {
-        cur.quantity = num(q[1]);
-        cur.unit = money[0]?.cents ?? null;
-      }
+      if (q?.[1]) Object.assign(cur, { quantity: num(q[1]), unit: money[0]?.cents ?? null });
       if (amount) {
         cur.options = amount.options;
         end = l.index;

@@ -50,10 +50,8 @@ export function extractFolio(lines: Line[]): Found<string> {
       const norm = withKnownWords(l.norm, LABEL_WORDS);
       const m = label.exec(norm) ?? LOOSE_LABELS[k]?.exec(norm);
       const value = m?.[2] ? mendFolio(m[2].replace(/-$/, '')) : '';
-      if ((value.match(/\d/g)?.length ?? 0) >= 3) {
-        const strong = STRONG_LABEL.test(norm);
-        return { value, confidence: strong ? 0.85 : 0.6 };
-      }
+      if ((value.match(/\d/g)?.length ?? 0) >= 3)
+        return { value, confidence: STRONG_LABEL.test(norm) ? 0.85 : 0.6 };
     }
   }
   return { value: null, confidence: 0 };
@@ -114,10 +112,7 @@ const FORMA_PAGO = /FORMA DE PAGO\s?:?\s?(\d{2})\b/;
 
 /** A SAT payment code, else the keyword (cash, card, other); change given back with no keyword means cash. */
 export function extractPayment(lines: Line[]): Found<PaymentMethod> {
-  let cash = -1;
-  let card = -1;
-  let other = -1;
-  let change = false;
+  let [cash, card, other, change] = [-1, -1, -1, false];
   for (const [i, l] of lines.entries()) {
     if (
       /PROPINA SUGERIDA|SUGERENCIA DE PROPINA|FACTUR/.test(l.norm) ||

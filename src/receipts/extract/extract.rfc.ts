@@ -2,7 +2,7 @@ import { checkDigitSees, isGenericRfc, isRfcShape, isAssignableRfc as isValid } 
 import { enLetras } from '../../pdf/numero.letras.js';
 import type { OcrWord } from '../ocr/ocr.js';
 import { type Line, stripAccents, withEnye, withoutCompanyType } from './extract.text.js';
-import { confusions, LOOKALIKE, oneSwapped } from './lookalike.js';
+import { confusions, LOOKALIKE, oneDropped, oneSwapped } from './lookalike.js';
 
 /** OCR confusions, seen from the side of the character class the RFC structure expects there. */
 const AS_DIGIT = confusions('O0 Q0 D0 U0 I1 L1 |1 T71 Z2 S58 B8 G6 A4 E8 $5 ?7');
@@ -21,6 +21,8 @@ export interface RfcCandidate {
 }
 
 const LETTER = /[A-ZÑ&]/;
+/** Every character no RFC holds (global: only for `replace`, which starts each search afresh). */
+const NOT_RFC_CHARS = /[^A-Z0-9&Ñ]/g;
 
 /** What a position holds: a letter, a date digit, a homoclave character, or the check digit (a digit or `A`). */
 export type CharClass = 'L' | 'D' | 'X' | 'C';
@@ -112,10 +114,8 @@ export function repairRfc(token: string, allowDrop = false, whole = false): Repa
   const out = token.length === 12 || token.length === 13 ? repairSameLength(token, whole) : [];
   if (out.some((o) => o.edits === 0) || !allowDrop || token.length < 13 || token.length > 14) return out;
   const dropped: Repaired[] = [...out];
-  for (let i = 3; i < token.length; i++) {
-    for (const r of repairSameLength(token.slice(0, i) + token.slice(i + 1)))
-      dropped.push({ ...r, edits: r.edits + 2 });
-  }
+  for (const t of oneDropped(token).slice(3))
+    for (const r of repairSameLength(t)) dropped.push({ ...r, edits: r.edits + 2 });
   return dropped.sort((a, b) => a.edits - b.edits);
 }
 
@@ -155,18 +155,12 @@ function tokensOf(norm: string): string[] {
 
 /** What follows each issuer's RFC label (no customer's), closed up and cut to 14 characters, unrepaired. */
 export function labelledValues(lines: Line[]): string[] {
-  return lines.flatMap((l, i) =>
-    RFC_LABEL.test(l.norm) && !customersLine(lines, i)
-      ? [
-          valueAfterLabel(l.norm)
-            .replace(/[^A-Z0-9&Ñ]/g, '')
-            .slice(0, 14),
-        ]
-      : [],
-  );
+  return lines
+    .filter((l, i) => RFC_LABEL.test(l.norm) && !customersLine(lines, i))
+    .map((l) => valueAfterLabel(l.norm).replace(NOT_RFC_CHARS, '').slice(0, 14));
 }
 
-const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(/[^A-Z0-9&Ñ]/g, '');
+const alnum = (w: OcrWord): string => stripAccents(w.text.toUpperCase(), true).replace(NOT_RFC_CHARS, '');
 
 /** Repairs beyond this many edits cost confidence. */
 const MANY_EDITS = 4;
@@ -190,7 +184,7 @@ export function rfcTokenWords(words: OcrWord[]): { words: OcrWord[]; label: RfcL
     const label = words[i] as OcrWord;
     const norm = stripAccents(label.text.toUpperCase(), true);
     if (!RFC_LABEL.test(norm) || CUSTOMER.test(onLine(label.line))) continue;
-    const glued = norm.replace(BEFORE_VALUE, '').replace(/[^A-Z0-9&Ñ]/g, '').length;
+    const glued = norm.replace(BEFORE_VALUE, '').replace(NOT_RFC_CHARS, '').length;
     if (glued >= 9) return { words: [label], label: 'glued', chars: glued };
     const picked: OcrWord[] = [];
     let chars = 0;
@@ -335,21 +329,19 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
     [...letters].filter(
       (ch, k) => ch !== read[k] && !(LOOKALIKE[read[k] ?? '']?.includes(ch) && /\d/.test(read[k] ?? '')),
     ).length;
-  const oneLetterAway = (read: string, letters: string): boolean => changed(read, letters) <= 1;
   const out = found.map((c) => {
     if (c.rfc.length !== len) return c;
     const letters = fillFromName(c.rfc, initials);
     if (letters === c.rfc.slice(0, n)) return { ...c, score: Math.min(1, c.score + 0.1) };
     const alt = letters + c.rfc.slice(n);
-    return oneLetterAway(c.rfc, letters) && isValid(alt)
+    return changed(c.rfc, letters) <= 1 && isValid(alt)
       ? { ...c, rfc: alt }
       : { ...c, score: c.score - 0.25 };
   });
   // A labelled token that could not be repaired alone: the name's letters plus the date and homoclave.
   lines.forEach((l, i) => {
     // Not a customer's RFC (`RFC CLIENTE: XAXX010101000`), nor one under a customer heading.
-    if (!RFC_LABEL.test(l.norm) || CUSTOMER.test(l.norm) || CUSTOMER_HEADING.test(lines[i - 1]?.norm ?? ''))
-      return;
+    if (!RFC_LABEL.test(l.norm) || customersLine(lines, i)) return;
     for (const tok of tokensOf(withEnye(l))) {
       // As read, or with one stray character dropped (a thermal 0 read as two characters).
       const drops = tok.length !== len + 1 ? [] : [...Array(len + 1).keys()];
@@ -365,7 +357,7 @@ function withInitials(found: RfcCandidate[], lines: Line[], initials: string | n
         if (t.length !== len) continue;
         if (inLetters && [...initials].filter((ch, k) => ch !== '?' && ch === t[k]).length < 2) continue;
         const letters = fillFromName(t, initials);
-        if (!oneLetterAway(t, letters)) continue;
+        if (changed(t, letters) > 1) continue;
         // A person's name that every letter read agrees with (figures as their look-alikes) vouches for one repair
         // more in the date or homoclave (`0060850404689`: OOGO…G89).
         const vouched = n === 4 && changed(t, letters) === 0 ? 1 : 0;
@@ -476,7 +468,6 @@ export function extractRfc(
   personName: string | null = null,
   longerName: string | null = null,
 ): RfcCandidate | null {
-  let found: RfcCandidate[] = [];
   // A name that ends in a company type is a persona moral's, whatever else was read of it.
   const typed = razonSocial !== null && withoutCompanyType(razonSocial) !== razonSocial;
   // A reading the longer name explains (a name wrapped over three lines) is not rewritten by the shorter's.
@@ -487,9 +478,7 @@ export function extractRfc(
   // A two-word name's third initial is unknown (`CM?`): its two known ones still tell `CMI…` from `GMI…`.
   const expected = longer ?? wholeInitials;
   const ctx: LineContext = { typed, expected, header: Math.max(8, Math.ceil(lines.length * 0.5)) };
-  lines.forEach((_, i) => {
-    found.push(...lineCandidates(lines, i, ctx));
-  });
+  let found = lines.flatMap((_, i) => lineCandidates(lines, i, ctx));
   // A person's name is printed given names first or surnames first: the order the best reading agrees with.
   const bestPerson = found.filter((c) => c.rfc.length === 13).sort((a, b) => b.score - a.score)[0];
   const initials = razonSocial

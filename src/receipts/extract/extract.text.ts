@@ -60,8 +60,7 @@ export function asPrinted(s: string, text: string): string {
   const withType = whole.length > name.length ? spellings(whole, lines) : null;
   const forms = withType?.size ? withType : spellings(name, lines);
   return s.replace(/[A-Z]+/g, (w) => {
-    let best = w;
-    let most = 0;
+    let [best, most] = [w, 0];
     for (const [form, n] of forms.get(w) ?? [])
       if (n > most || (n === most && form !== w)) [best, most] = [form, n];
     return best;
@@ -167,14 +166,11 @@ export function withoutFirstDigit(cents: number): number | null {
 
 /** The last amount on the line, or on the next line when the value drifted below its label. */
 export function amountNear(lines: Line[], i: number): Money | null {
-  const here = moneyIn(lines[i]?.norm ?? '');
-  if (here.length > 0) return here[here.length - 1] ?? null;
+  const here = moneyIn(lines[i]?.norm ?? '').at(-1);
+  if (here) return here;
   const next = lines[i + 1];
-  if (next && !/[A-Z]{3,}/.test(next.norm.replace(/\b(MXN|M\.?N\.?)\b/g, ''))) {
-    const m = moneyIn(next.norm);
-    return m[m.length - 1] ?? null;
-  }
-  return null;
+  const drifted = next && !/[A-Z]{3,}/.test(next.norm.replace(/\b(MXN|M\.?N\.?)\b/g, ''));
+  return drifted ? (moneyIn(next.norm).at(-1) ?? null) : null;
 }
 
 /** The words of `line` that spell one of `words` with their 0, 1, 5 read as O, I, S (`T1CKET`, `AGOST0`). */

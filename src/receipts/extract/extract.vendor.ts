@@ -113,11 +113,8 @@ const typePunctuation = (s: string): string => {
     // `S:A:P.I..-DE CV.`: S.A.'s dots read as colons, a dot doubled and a hyphen before DE.
     .replace(/(?<=^|[\s,])S\s?[:;]\s?A\s?[:;](?=\s?P\.|\s?[DP]E\b)/, 'S.A.')
     .replace(/(?<=\b[A-Z])\.\.?-?\s?(?=[DP]E\s?C)/, '. ');
-  const end = (t: string): boolean => {
-    const trimmed = t.replace(/[^A-Z0-9.)]+$/, '').trim();
-    return SUFFIX.test(trimmed) || PARTIAL_TAIL.test(trimmed);
-  };
-  return typed !== dashed && end(typed) ? typed : dashed;
+  const end = typed.replace(/[^A-Z0-9.)]+$/, '').trim();
+  return typed !== dashed && (SUFFIX.test(end) || PARTIAL_TAIL.test(end)) ? typed : dashed;
 };
 
 /** A character set apart after a company type's last letter: no type ends so. After S.A., not a D or E. */
@@ -305,23 +302,16 @@ function withLinesAbove(top: Line[], found: NameRead, rfc: string | null): NameR
     !withoutCompanyType(name).startsWith(above) &&
     // A two-word name's third initial is unsure; its two known ones still have to be the RFC's.
     fitsRfc(longerName, rfc)
-  ) {
-    name = longerName;
-    line--;
-  }
+  )
+    [name, line] = [longerName, line - 1];
   // A name wrapped after its leading article.
-  if (name && SUFFIX.test(name) && ARTICLE.test(lineAbove) && !ARTICLE.test(name.split(' ')[0] ?? '')) {
-    name = `${lineAbove} ${name}`;
-    line--;
-  }
+  if (name && SUFFIX.test(name) && ARTICLE.test(lineAbove) && !ARTICLE.test(name.split(' ')[0] ?? ''))
+    [name, line] = [`${lineAbove} ${name}`, line - 1];
   // A line ending in an article, preposition or `Y` goes on below (`… LA` / `CANTERA`): no name ends so.
   const open = clean(top[line - 1]?.norm ?? '');
-  if (name && line > 0 && endsOpen(open) && isTexty(open) && !ADDRESS_WORD.test(open)) {
-    if (!(rfc?.length === 12 && nameContradictsRfc(`${open} ${name}`, rfc))) {
-      name = `${open} ${name}`;
-      line--;
-    }
-  }
+  const opens = line > 0 && endsOpen(open) && isTexty(open) && !ADDRESS_WORD.test(open);
+  if (name && opens && !(rfc?.length === 12 && nameContradictsRfc(`${open} ${name}`, rfc)))
+    [name, line] = [`${open} ${name}`, line - 1];
   return { name, confidence: found.confidence, line, longerName };
 }
 
@@ -486,10 +476,8 @@ export function initialFromRfc(name: string, rfc: string): string {
     for (let k = 0; k < 3; k++) {
       const want = rfc[k] ?? '';
       const read = word[0] ?? '';
-      if (read === want) continue;
-      if (!lookalikeCaps(read, want) || !checkDigitSees(rfc, k, read)) continue;
-      const spelt = want + word.slice(1);
-      const respelt = [...parts.slice(0, i), spelt, ...parts.slice(i + 1)].join(' ');
+      if (read === want || !lookalikeCaps(read, want) || !checkDigitSees(rfc, k, read)) continue;
+      const respelt = [...parts.slice(0, i), want + word.slice(1), ...parts.slice(i + 1)].join(' ');
       if (moralInitials(respelt) === rfc.slice(0, 3)) return respelt;
     }
   }
@@ -510,8 +498,7 @@ function cutCompanyType(line: string, next: string, rfc: string): string | null 
   const tail = m[4] ?? '';
   if (!/^[DECV]+$/.test(tail) && (!WRAPPED_CV.test(next) || /^(P|PI|S|B)$/.test(tail))) return null;
   const name = moralInitials(read) === rfc.slice(0, 3) ? read : nameForRfc(read, rfc);
-  if (name === null) return null;
-  return `${name}${m[2]} ${/[.,]/.test(m[3] ?? '') ? 'S.A. DE C.V.' : 'SA DE CV'}`;
+  return name === null ? null : `${name}${m[2]} ${/[.,]/.test(m[3] ?? '') ? 'S.A. DE C.V.' : 'SA DE CV'}`;
 }
 
 /** A razón social whose initials a company RFC contradicts, its words respelt as known business words. */
@@ -542,8 +529,7 @@ function withStoreArticle(name: string, store: string, rfc: string): string {
   const title = store.split(' ');
   const words = name.split(' ');
   for (let k = 1; k < title.length; k++) {
-    const article = title[k - 1] ?? '';
-    const anchor = title[k] ?? '';
+    const [article = '', anchor = ''] = [title[k - 1], title[k]];
     if (!ARTICLE.test(article) || anchor.length < 3) continue;
     const j = words.findIndex((w, i) => i > 0 && bare(w) === anchor);
     const before = words[j - 1];

@@ -15,3 +15,13 @@ export function oneSwapped(s: string, table: Record<string, string[]>, from = 0)
     for (const alt of table[s[i] ?? ''] ?? []) out.push(s.slice(0, i) + alt + s.slice(i + 1));
   return out;
 }
+
+/** The amount `n` with one digit swapped for one it is taken for in `table`, every way, none with a leading zero. */
+export const swappedNumbers = (n: number, table: Record<string, string[]>): number[] =>
+  oneSwapped(String(n), table)
+    .filter((v) => v[0] !== '0')
+    .map(Number);
+
+/** `s` with one of its characters dropped, every way, in order. */
+export const oneDropped = (s: string): string[] =>
+  Array.from({ length: s.length }, (_, i) => s.slice(0, i) + s.slice(i + 1));

@@ -79,11 +79,9 @@ export function misreadWord(word: string, person: boolean): boolean {
 
 /** A business name with each word misread by one look-alike letter spelt back. */
 export function spellBusinessWords(name: string): string {
-  return withAmpersand(name).replace(/\b([A-Z]{4,})(\.?)(?=\s|,|$)/g, (all, word: string) => {
-    if (KNOWN.has(word)) return all;
-    const fixed = respell(word);
-    return fixed === null ? all : fixed;
-  });
+  return withAmpersand(name).replace(/\b([A-Z]{4,})(\.?)(?=\s|,|$)/g, (all, word: string) =>
+    KNOWN.has(word) ? all : (respell(word) ?? all),
+  );
 }
 
 /** An ampersand between two words read as a currency sign or a 6 with a stray mark. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { type Box, isSureWord } from '../ocr/ocr.js';
-import { cropGray, flood, type Gray, median } from './raster.js';
+import { cropGray, darkRows, flood, type Gray, isDark, median } from './raster.js';
 
 type Img = ReturnType<typeof sharp>;
 
@@ -81,15 +81,11 @@ export function textHeight(g: Gray): number | null {
   const runs: number[] = [];
   for (let x0 = 0; x0 + strip / 2 < width; x0 += strip) {
     const x1 = Math.min(width, x0 + strip);
-    let start = -1;
-    let last = -1;
+    let [start, last] = [-1, -1];
     for (let y = 0; y <= height; y++) {
       let ink = false;
-      for (let i = y * width + x0, end = y * width + x1; y < height && i < end; i++)
-        if ((data[i] ?? 255) < 128) {
-          ink = true;
-          break;
-        }
+      for (let i = y * width + x0, end = y * width + x1; y < height && !ink && i < end; i++)
+        ink = (data[i] ?? 255) < 128;
       if (ink) {
         if (start < 0) start = y;
         last = y;
@@ -99,8 +95,7 @@ export function textHeight(g: Gray): number | null {
       }
     }
   }
-  runs.sort((a, b) => a - b);
-  return runs[Math.floor(runs.length / 2)] ?? null;
+  return runs.length ? median(runs) : null;
 }
 
 async function prepareAt(image: Buffer, options: PrepareOptions): Promise<PreparedPage> {
@@ -113,11 +108,8 @@ async function prepareAt(image: Buffer, options: PrepareOptions): Promise<Prepar
   const img = opts.scale === 1 ? base : base.resize({ width: Math.round(w0 * opts.scale) });
   const whole = await toGray(img);
   // Paper brightness on a 1/8 image: a grey max filter removes the strokes (sharp's dilate() is binary).
-  const wholeSmall = rankFilter(
-    await toGray(rawSharp(whole).resize({ width: Math.max(16, Math.round(whole.width / 8)) })),
-    PAPER_GROWTH,
-    true,
-  );
+  const eighth = await toGray(rawSharp(whole).resize({ width: Math.max(16, Math.round(whole.width / 8)) }));
+  const wholeSmall = rankFilter(eighth, PAPER_GROWTH, true);
   const box = paperBox(wholeSmall, await saturation(oriented(image, opts.turn), wholeSmall));
   const { gray: photographed, small, paper } = croppedToPaper(whole, wholeSmall, box);
   const gray = smearRatio(photographed) < SMEARED ? await unsmeared(photographed) : photographed;
@@ -167,18 +159,13 @@ export const unsmeared = (g: Gray): Promise<Gray> =>
 function croppedToPaper(
   gray: Gray,
   small: Gray,
-  box: ReturnType<typeof paperBox>,
+  box: PaperBox | null,
 ): { gray: Gray; small: Gray; paper: Spans | null } {
   if (!box) return { gray, small, paper: null };
   const [fx, fy] = [gray.width / small.width, gray.height / small.height];
   const [left, top] = [Math.floor(box.left * fx), Math.floor(box.top * fy)];
-  const cut = cropGray(
-    gray,
-    left,
-    top,
-    Math.min(gray.width - left, Math.ceil(box.width * fx)),
-    Math.min(gray.height - top, Math.ceil(box.height * fy)),
-  );
+  const width = Math.min(gray.width - left, Math.ceil(box.width * fx));
+  const cut = cropGray(gray, left, top, width, Math.min(gray.height - top, Math.ceil(box.height * fy)));
   // The paper's outline, back from the small image's grown (max-filtered) edges to its own.
   const outline = box.outline.map(([x, y]): Point => [(x + 0.5) * fx - left, (y + 0.5) * fy - top]);
   return {
@@ -200,18 +187,14 @@ export function framelessPage(page: PreparedPage): PreparedPage | null {
   return { ...page, pgm: pgmOf(gray), gray, withInk };
 }
 
-/** `g` with the pixels `mask` marks white (a page at another ink has the page's size: the same crop and skew). */
-const whitened = (g: Gray, mask: Uint8Array): Gray => ({
-  ...g,
-  data: g.data.map((v, i) => (mask[i] ? 255 : v)),
-});
+/** `g` with the pixels `m` marks white (a page at another ink has the page's size: the same crop and skew). */
+const whitened = (g: Gray, m: Uint8Array): Gray => ({ ...g, data: g.data.map((v, i) => (m[i] ? 255 : v)) });
 
 /** The pixels of the table's dark band around the paper and of its soft edge, or null when there is none. */
 function frameMask(g: Gray): Uint8Array | null {
   const { data, width, height } = g;
-  const seen = new Uint8Array(width * height);
+  const [seen, mask] = [new Uint8Array(width * height), new Uint8Array(width * height)];
   const band = Math.round(Math.min(width, height) * 0.2);
-  const mask = new Uint8Array(width * height);
   const dark = (i: number): boolean => (data[i] ?? 255) < 160;
   for (let y = 0; y < height; y += 2) {
     for (let x = 0; x < width; x += 2) {
@@ -239,15 +222,11 @@ function frameMask(g: Gray): Uint8Array | null {
 export const pgmOf = (g: Gray): Buffer =>
   Buffer.concat([Buffer.from(`P5\n${g.width} ${g.height}\n255\n`, 'ascii'), g.data]);
 
-function rawSharp(g: Gray): Img {
-  return sharp(g.data, {
-    raw: { width: g.width, height: g.height, channels: 1 },
-    limitInputPixels: DECODE_PIXEL_CEILING,
-  });
-}
+const rawSharp = ({ data, width, height }: Gray): Img =>
+  sharp(data, { raw: { width, height, channels: 1 }, limitInputPixels: DECODE_PIXEL_CEILING });
 
-async function toGray(img: Img): Promise<Gray> {
-  const { data, info } = await img.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+async function toGray(img: Img, channel: 0 | 1 = 0): Promise<Gray> {
+  const { data, info } = await img.extractChannel(channel).raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -255,24 +234,13 @@ async function toGray(img: Img): Promise<Gray> {
 const PAPER_GROWTH = 3;
 
 /** A square grey max (or min) filter of radius r (sharp's dilate() is binary): a row pass, then a column pass. */
-function rankFilter(g: Gray, r: number, max: boolean): Gray {
-  const rows = rankPass(g.data, g.width, g.height, r, max, 1);
-  return { data: rankPass(rows, g.width, g.height, r, max, g.width), width: g.width, height: g.height };
-}
+const rankFilter = (g: Gray, r: number, max: boolean): Gray =>
+  rankPass(rankPass(g, r, max, 1), r, max, g.width);
 
 /** One pass of a rank filter along rows (`stride` 1) or columns (`stride` = width). */
-function rankPass(
-  src: Uint8Array,
-  width: number,
-  height: number,
-  r: number,
-  max: boolean,
-  stride: number,
-): Uint8Array {
+function rankPass({ data: src, width, height }: Gray, r: number, max: boolean, stride: number): Gray {
   const out = Buffer.alloc(src.length);
-  const along = stride === 1 ? width : height;
-  const lines = stride === 1 ? height : width;
-  const step = stride === 1 ? width : 1;
+  const [along, lines, step] = stride === 1 ? [width, height, width] : [height, width, 1];
   for (let line = 0; line < lines; line++) {
     const base = line * step;
     for (let pos = 0; pos < along; pos++) {
@@ -286,28 +254,21 @@ function rankPass(
       out[base + pos * stride] = m;
     }
   }
-  return out;
+  return { data: out, width, height };
 }
 
-/** Colour saturation (HSV's S) on the grid of `like`, min-filtered: a shadow darkens a colour without changing it. */
-async function saturation(photo: Img, like: Gray): Promise<Gray> {
-  const { data, info } = await photo
-    .resize({ width: like.width, height: like.height, fit: 'fill' })
-    .removeAlpha()
-    .toColourspace('hsv')
-    .extractChannel(1)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return rankFilter({ data, width: info.width, height: info.height }, PAPER_GROWTH, false);
+/** Colour saturation (HSV's S) on the given grid, min-filtered: a shadow darkens a colour without changing it. */
+async function saturation(photo: Img, { width, height }: Gray): Promise<Gray> {
+  const hsv = photo.resize({ width, height, fit: 'fill' }).removeAlpha().toColourspace('hsv');
+  return rankFilter(await toGray(hsv, 1), PAPER_GROWTH, false);
 }
 
 /** Divides by the background so shadows and gradients become white paper and ink stays dark. */
 function divide(g: Gray, bg: Gray, level: number, paper: Spans | null, black: number): Gray {
-  const out = Buffer.alloc(g.data.length);
-  const { width, height } = g;
+  const { data: src, width, height } = g;
+  const out = Buffer.alloc(src.length);
   const ink = inkTable(black);
   const table = level * 0.65;
-  const src = g.data;
   const back = bg.data;
   for (let y = 0; y < height; y++) {
     const [from, to] = paper ? [paper.from[y] as number, paper.to[y] as number] : [0, 0];
@@ -328,13 +289,11 @@ const INK_TABLES = new Map<number, Uint8Array>();
 function inkTable(black: number): Uint8Array {
   const cached = INK_TABLES.get(black);
   if (cached) return cached;
-  const table = new Uint8Array(256 * 256);
-  for (let b = 0; b < 256; b++) {
-    for (let v = 0; v < 256; v++) {
-      const r = v / Math.max(16, b);
-      table[(b << 8) | v] = Math.max(0, Math.min(255, Math.round(((r - black) / (1 - black - 0.02)) * 255)));
-    }
-  }
+  const table = Uint8Array.from({ length: 256 * 256 }, (_, i) => {
+    const [b, v] = [i >> 8, i & 255];
+    const r = v / Math.max(16, b);
+    return Math.max(0, Math.min(255, Math.round(((r - black) / (1 - black - 0.02)) * 255)));
+  });
   INK_TABLES.set(black, table);
   return table;
 }
@@ -352,10 +311,7 @@ function otsu(data: Uint8Array): number {
   const total = data.length;
   let sum = 0;
   for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let level = 128;
+  let [sumB, wB, best, level] = [0, 0, 0, 128];
   for (let t = 0; t < 256; t++) {
     wB += hist[t] ?? 0;
     if (wB === 0 || wB === total) continue;
@@ -363,21 +319,15 @@ function otsu(data: Uint8Array): number {
     const mB = sumB / wB;
     const mF = (sum - sumB) / (total - wB);
     const between = wB * (total - wB) * (mB - mF) ** 2;
-    if (between > best) {
-      best = between;
-      level = t;
-    }
+    if (between > best) [best, level] = [between, t];
   }
   return level;
 }
 
 type Rect = [number, number, number, number];
-const union = (a: Rect, b: { x0: number; y0: number; x1: number; y1: number }): Rect => [
-  Math.min(a[0], b.x0),
-  Math.min(a[1], b.y0),
-  Math.max(a[2], b.x1),
-  Math.max(a[3], b.y1),
-];
+function union(a: Rect, b: Box): Rect {
+  return [Math.min(a[0], b.x0), Math.min(a[1], b.y0), Math.max(a[2], b.x1), Math.max(a[3], b.y1)];
+}
 
 /** The largest bright region, with the pieces separator rows (`****`) cut from it merged; null when small. */
 function brightCore(bg: Gray, bright: (i: number) => boolean): { starts: number[]; box: Rect } | null {
@@ -413,10 +363,7 @@ function brightCore(bg: Gray, bright: (i: number) => boolean): { starts: number[
 }
 
 /** Bounding box and outline of the paper; null when it fills the frame or is unclear. */
-function paperBox(
-  bg: Gray,
-  sat: Gray,
-): { left: number; top: number; width: number; height: number; level: number; outline: Point[] } | null {
+function paperBox(bg: Gray, sat: Gray): PaperBox | null {
   const { data, width, height } = bg;
   const level = otsu(data);
   const bright = (i: number): boolean => (data[i] ?? 0) > level;
@@ -425,11 +372,8 @@ function paperBox(
   const mask = new Uint8Array(data.length);
   const paper = flood(width, height, core.starts, mask, paperLike(bg, sat, bright, level));
   // A shadow over part of the paper leaves only its lit part above Otsu's level.
-  const [x0, y0, x1, y1] = keepBrightSides(
-    bg,
-    darkAround(bg, mask, level) ? union(core.box, paper) : core.box,
-    level,
-  );
+  const grown = darkAround(bg, mask, level) ? union(core.box, paper) : core.box;
+  const [x0, y0, x1, y1] = keepBrightSides(bg, grown, level);
   const pad = Math.round(width * 0.02);
   const [left, right] = [Math.max(0, x0 - pad), Math.min(width, x1 + 1 + pad)];
   const [top, bottom] = [Math.max(0, y0 - pad), Math.min(height, y1 + 1 + pad)];
@@ -481,10 +425,8 @@ function paperLike(
 }
 
 type Point = [number, number];
-interface Spans {
-  from: Int32Array;
-  to: Int32Array;
-}
+type PaperBox = { left: number; top: number; width: number; height: number; level: number; outline: Point[] };
+type Spans = { from: Int32Array; to: Int32Array };
 
 /** Andrew's monotone chain: the convex hull, counter-clockwise in image coordinates. */
 function convexHull(points: Point[]): Point[] {
@@ -590,8 +532,7 @@ function skewAngle(g: Gray): number {
     return s;
   };
   // Coarse 1° search, then 0.25° around the best.
-  let best = 0;
-  let bestScore = -1;
+  let [best, bestScore] = [0, -1];
   const tryAngle = (a: number): void => {
     const sc = score(a);
     if (sc > bestScore) [best, bestScore] = [a, sc];
@@ -606,9 +547,8 @@ function skewAngle(g: Gray): number {
 export async function cropBox(g: Gray, box: Box, pad: number, scale = 1): Promise<Gray> {
   const [left, right] = [Math.max(0, Math.floor(box.x0 - pad)), Math.min(g.width, Math.ceil(box.x1 + pad))];
   const [top, bottom] = [Math.max(0, Math.floor(box.y0 - pad)), Math.min(g.height, Math.ceil(box.y1 + pad))];
-  const cutWidth = Math.max(1, right - left);
-  const cut = cropGray(g, left, top, cutWidth, Math.max(1, bottom - top));
-  return scale === 1 ? cut : toGray(rawSharp(cut).resize({ width: Math.round(cutWidth * scale) }));
+  const cut = cropGray(g, left, top, Math.max(1, right - left), Math.max(1, bottom - top));
+  return scale === 1 ? cut : toGray(rawSharp(cut).resize({ width: Math.round(cut.width * scale) }));
 }
 
 /** The top 40 % of a prepared page, by default at twice the size, for re-reading the header's fields. */
@@ -621,30 +561,21 @@ const INK_ROW = 0.01;
 /** Light pixels (specks, noise) a bar's dark row may have in a row without breaking it. */
 const BAR_GAP = 2;
 
-/** The widest run of true values, gaps of up to `gap` false ones bridged: [first, after last]; [0, 0] for none. */
-function widestStretch(flags: boolean[], gap = 0): [number, number] {
+/** The widest run of 0…n-1 where `on` holds, gaps of up to `gap` bridged: [first, after last]; [0, 0] for none. */
+function widestStretch(n: number, on: (i: number) => boolean, gap = 0): [number, number] {
   let best: [number, number] = [0, 0];
-  let from = -1;
-  let off = 0;
-  flags.forEach((on, i) => {
-    if (!on) {
+  let [from, off] = [-1, 0];
+  for (let i = 0; i < n; i++) {
+    if (!on(i)) {
       if (from >= 0 && ++off > gap) from = -1;
-      return;
+      continue;
     }
     if (from < 0) from = i;
     off = 0;
     if (i + 1 - from > best[1] - best[0]) best = [from, i + 1];
-  });
+  }
   return best;
 }
-
-const isDark = (g: Gray, x: number, y: number): boolean => (g.data[y * g.width + x] ?? 255) < 128;
-/** How many of rows y0..y1 of column x are dark. */
-const darkRows = (g: Gray, x: number, y0: number, y1: number): number => {
-  let n = 0;
-  for (let y = y0; y < y1; y++) if (isDark(g, x, y)) n++;
-  return n;
-};
 
 /** Large print above the first line a reading found (a display title the single-block layout leaves out). */
 export function unreadTitle(
@@ -657,16 +588,13 @@ export function unreadTitle(
   const body = median(read.map((b) => b.y1 - b.y0));
   const end = Math.floor(Math.min(...read.map((b) => b.y0)) - 0.2 * body);
   if (body <= 0 || end < 1.4 * body) return null;
-  const shares = rowShares(g, read, body, end);
-  const kinds = printRuns(g, shares, body);
+  const kinds = printRuns(g, rowShares(g, read, body, end), body);
   const start = kinds[0]?.a;
   if (start === undefined) return null;
   const stop = Math.max(...kinds.map((r) => r.b));
   if (kinds[0]?.reversed) {
     // The bar's box: the widest stretch of columns dark over a tenth of its rows (the paper's edges stand apart).
-    const [x0, x1] = widestStretch(
-      Array.from({ length: g.width }, (_, x) => darkRows(g, x, start, stop) > 0.1 * (stop - start)),
-    );
+    const [x0, x1] = widestStretch(g.width, (x) => darkRows(g, x, start, stop) > 0.1 * (stop - start));
     return x1 - x0 < g.width / 3 ? null : { x0, x1, y0: start, y1: stop, inverse: true };
   }
   const pad = Math.round(0.25 * body);
@@ -708,10 +636,7 @@ function printRuns(
   // A bar's row is mostly dark in one stretch over half the page; a bold title's rows are dark letter by letter.
   const solidRow = (y: number): boolean => {
     if ((shares[y] ?? 0) <= 0.6) return false;
-    const [x0, x1] = widestStretch(
-      Array.from({ length: g.width }, (_, x) => isDark(g, x, y)),
-      BAR_GAP,
-    );
+    const [x0, x1] = widestStretch(g.width, (x) => isDark(g, x, y), BAR_GAP);
     return x1 - x0 >= 0.5 * g.width;
   };
   return runs

@@ -1,4 +1,4 @@
-/** Single-channel images as the receipt code handles them in memory, and the one region fill they share. */
+/** Single-channel images as the receipt code handles them in memory, and the region fill and ink tests they share. */
 import type { Box } from '../ocr/ocr.js';
 
 /** An 8-bit grey image, row by row. */
@@ -61,3 +61,12 @@ export function cropGray(g: Gray, left: number, top: number, width: number, heig
 
 /** The middle value of `xs` (the upper one of an even count), 0 for none. */
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Whether the pixel at (`x`, `y`) is ink: darker than mid-grey. */
+export const isDark = (g: Gray, x: number, y: number): boolean => (g.data[y * g.width + x] ?? 255) < 128;
+/** How many of rows y0..y1 of column x are dark. */
+export const darkRows = (g: Gray, x: number, y0: number, y1: number): number => {
+  let n = 0;
+  for (let y = y0; y < y1; y++) if (isDark(g, x, y)) n++;
+  return n;
+};

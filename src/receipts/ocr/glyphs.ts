@@ -1,18 +1,14 @@
 /** Characters of a prepared page checked against the ink: thermal fonts' barred zeros read as 8, 6 or 9. */
 import { editLine } from '../extract/extract.text.js';
-import { flood, type Gray, median } from '../image/raster.js';
+import { darkRows, flood, type Gray, isDark, median } from '../image/raster.js';
 import type { Box, OcrResult, OcrWord } from './ocr.js';
-
-const INK = 128;
-
-const isInk = (g: Gray, x: number, y: number): boolean => (g.data[y * g.width + x] ?? 255) < INK;
 
 /** Per row of `box` (within the page), the first and last inked column of `span`, or null for a blank row. */
 function rowInk(g: Gray, span: [number, number], box: Box): Array<[number, number] | null> {
   const rows: Array<[number, number] | null> = [];
   for (let y = Math.max(0, box.y0); y < Math.min(g.height, box.y1); y++) {
     let ink: [number, number] | null = null;
-    for (let x = span[0]; x <= span[1]; x++) if (isInk(g, x, y)) ink = [ink?.[0] ?? x, x];
+    for (let x = span[0]; x <= span[1]; x++) if (isDark(g, x, y)) ink = [ink?.[0] ?? x, x];
     rows.push(ink);
   }
   return rows;
@@ -23,12 +19,7 @@ export function glyphSpans(g: Gray, box: Box, count: number): Array<[number, num
   const [x0, x1] = [Math.max(0, box.x0), Math.min(g.width, box.x1)];
   const [y0, y1] = [Math.max(0, box.y0), Math.min(g.height, box.y1)];
   if (count < 1 || x1 <= x0 || y1 <= y0) return null;
-  const ink: number[] = [];
-  for (let x = x0; x < x1; x++) {
-    let n = 0;
-    for (let y = y0; y < y1; y++) if (isInk(g, x, y)) n++;
-    ink.push(n);
-  }
+  const ink = Array.from({ length: x1 - x0 }, (_, i) => darkRows(g, x0 + i, y0, y1));
   const runs: Array<[number, number]> = [];
   for (let i = 0; i < ink.length; i++) {
     if (!ink[i]) continue;
@@ -75,7 +66,7 @@ export function counters(g: Gray, span: [number, number], box: Box): number {
   const [x0, y0] = [span[0], Math.max(0, box.y0)];
   const [w, h] = [span[1] - span[0] + 1, Math.min(g.height, box.y1) - y0];
   if (w < 3 || h < 3) return 0;
-  const white = (i: number): boolean => !isInk(g, x0 + (i % w), y0 + Math.floor(i / w));
+  const white = (i: number): boolean => !isDark(g, x0 + (i % w), y0 + Math.floor(i / w));
   const seen = new Uint8Array(w * h);
   // The white around the character, reached from the border; what white is left is enclosed.
   const border: number[] = [];
@@ -98,9 +89,8 @@ export function notchDepth(g: Gray, span: [number, number], box: Box, digit: '6'
   const a = reach.findIndex((r) => r !== -1);
   const z = reach.findLastIndex((r) => r !== -1);
   const rows = Math.ceil(0.55 * (z - a + 1));
-  const side = (digit === '6' ? reach.slice(a, a + rows) : reach.slice(z + 1 - rows, z + 1)).map((r) =>
-    Math.max(0, r),
-  );
+  const [from, to] = digit === '6' ? [a, a + rows] : [z + 1 - rows, z + 1];
+  const side = reach.slice(from, to).map((r) => Math.max(0, r));
   let depth = 0;
   for (let i = 0; i < side.length; i++) {
     const rim = Math.min(Math.max(...side.slice(0, i + 1)), Math.max(...side.slice(i)));
@@ -133,8 +123,7 @@ export function barredZeros(
   words: OcrWord[],
   judge: (w: OcrWord) => boolean = dateOrTimeWord,
 ): Array<{ word: OcrWord; text: string }> {
-  let fontHasWaist = false;
-  let fontHasNotch = false;
+  let [fontHasWaist, fontHasNotch] = [false, false];
   const judged: Array<{ word: OcrWord; chars: string[]; zeros: Array<{ at: number; read: string }> }> = [];
   for (const word of words) {
     if (!/[689]/.test(word.text)) continue;

@@ -3,12 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, PSM, type RecognizeOptions, type Worker } from 'tesseract.js';
 
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+export type Box = { x0: number; y0: number; x1: number; y1: number };
 
 export interface OcrWord {
   text: string;
@@ -72,19 +67,13 @@ export interface TesseractPoolOptions {
 const require = createRequire(import.meta.url);
 
 /** The language data ships in node_modules; loading it from there means no network at runtime. */
-export function langPath(lang: string): string {
-  const pkg = require.resolve(`@tesseract.js-data/${lang}/package.json`);
-  return join(dirname(pkg), '4.0.0_best_int');
-}
+const langPath = (lang: string): string =>
+  join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
 
 /** A tesseract.js worker: single-block layout by default, another page segmentation mode on request. */
 async function startWorker(langs: string[]): Promise<PoolWorker> {
-  const first = langs[0] ?? 'spa';
-  const worker: Worker = await createWorker(langs, OEM.LSTM_ONLY, {
-    langPath: langPath(first),
-    gzip: true,
-    cacheMethod: 'none',
-  });
+  const options = { langPath: langPath(langs[0] ?? 'spa'), gzip: true, cacheMethod: 'none' };
+  const worker: Worker = await createWorker(langs, OEM.LSTM_ONLY, options);
   // The inverted-text check re-reads unsure words as white-on-black: costly, and tickets never need it.
   await worker.setParameters({
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
@@ -124,10 +113,7 @@ interface Slot {
   ready?: PoolWorker;
 }
 
-export interface PoolStats {
-  started: number;
-  recycled: number;
-}
+export type PoolStats = { started: number; recycled: number };
 
 /** How many workers a pool asked for `workers` runs: that many, by default one per core. */
 export const poolSize = (workers?: number): number => Math.max(1, workers ?? availableParallelism());

@@ -47,18 +47,13 @@ export function warmUpLines(): string[] {
   ];
 }
 
-/**
- * A made-up ticket (never stored), drawn as a monospaced text page in the size the preparation brings photos
- * to.
- */
+/** A made-up ticket (never stored), drawn as a monospaced text page the size preparation brings photos to. */
 export function warmUpTicket(): Promise<Buffer> {
   const lines = warmUpLines();
   const step = 30;
-  const text = lines
-    .map(
-      (l, i) => `<text x="28" y="${56 + i * step}" xml:space="preserve">${l.replace(/&/g, '&amp;')}</text>`,
-    )
-    .join('');
+  const line = (l: string, i: number): string =>
+    `<text x="28" y="${56 + i * step}" xml:space="preserve">${l.replace(/&/g, '&amp;')}</text>`;
+  const text = lines.map(line).join('');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="${80 + lines.length * step}">` +
     '<rect width="100%" height="100%" fill="#fff"/>' +
