@@ -172,6 +172,14 @@ describe('choosing the total', () => {
     expect(chooseTotal(taxed, toLines(taxed.text)).total).toBe(64383);
   });
 
+  it('does not keep a total whose subtotal and IVA add up only with an IVA over 16 % of the subtotal', () => {
+    const text = ['SUB-TOTAL 16212', 'LVA. 16% 25.34', 'TOTAL $ 188.06', 'TOTAL $ 188.06'].join('\n');
+    const summed = read({ total: 21340, subtotal: 2534, iva: 18806, text });
+    expect(chooseTotal(summed, toLines(text)).total).toBe(18806);
+    const taxed = read({ total: 18806, subtotal: 16212, iva: 2594, text: 'TOTAL $ 188.06' });
+    expect(chooseTotal(taxed, toLines(taxed.text)).total).toBe(18806);
+  });
+
   it('takes an amount under a garbled label when the IVA included in it ties it to the total', () => {
     const text = [
       'ARROZ 1KG 8,620.62',

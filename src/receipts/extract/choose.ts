@@ -9,15 +9,21 @@ import {
   totalCandidates,
   totalEvidence,
 } from './evidence.js';
+import { plausibleTax } from './extract.amounts.js';
 import { extractDateTime } from './extract.dates.js';
 import { labelledValues, repairRfc } from './extract.rfc.js';
 import { type Line, moneyIn, toLines } from './extract.text.js';
 import { LOOKALIKE } from './lookalike.js';
 
-/** The total agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). */
+/**
+ * The total agrees with the subtotal and IVA as read (IVA on the subtotal, or included in the total). An IVA over
+ * 16 % of the subtotal is no IVA of it: the pair adds up by chance (a TOTAL's amount taken for the IVA).
+ */
 function taxAgrees({ total, subtotal, iva }: ReceiptData): boolean {
   if (total === null || iva === null || iva <= 0) return false;
-  return (subtotal !== null && near(subtotal + iva, total)) || ivaIn(total, iva);
+  return (
+    (subtotal !== null && near(subtotal + iva, total) && plausibleTax(subtotal, iva)) || ivaIn(total, iva)
+  );
 }
 
 /** The first candidate whose level beats the read value's (`unread` if none) by one and reaches `least`. */

@@ -124,7 +124,7 @@ const TAX_LINE = /^\W*[IL1]\.?\s?V\.?\s?A\b(?!.*\b(INCLUIDO|INCL)\b)/;
 const PAID: Array<Kind | null> = ['card', 'cash', 'importe', null];
 
 /** Tax at most 16 % of the subtotal (16 %, 8 %, or mixed with 0 % items), plus a cent of rounding. */
-const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
+export const plausibleTax = (sub: number, tax: number): boolean => tax > 0 && tax * 100 <= sub * 16 + 100;
 
 /** Subtotal, tax and total printed on three consecutive lines whose labels OCR garbled. */
 export function taxBlocks(lines: Line[]): Array<{ subtotal: number; tax: number; total: number }> {
