@@ -433,12 +433,28 @@ function lineBand(first: OcrResult, width: number, [from, to]: [number, number],
   return { x0: 0, y0: Math.max(0, y0 - pad * (y1 - y0)), x1: width, y1: y1 + pad * (y1 - y0) };
 }
 
+/** The date each line of the first reading gives on its own (null: none). */
+const lineDates = (first: OcrResult, today: Date): Array<string | null> =>
+  toLines(first.text).map((l) => extractDateTime([l], today).date);
+
 /** The band, a line's height above and below, around the first reading's line giving `date` (or a date). */
 function dateBand(first: OcrResult, today: Date, width: number, date: string | null): Box | null {
-  const dates = toLines(first.text).map((l) => extractDateTime([l], today).date);
+  const dates = lineDates(first, today);
   const chosen = date === null ? -1 : dates.indexOf(date);
   const n = chosen >= 0 ? chosen : dates.findIndex((d) => d !== null);
   return n < 0 ? null : lineBand(first, width, [n, n], 1);
+}
+
+/** Tesseract's word confidence under which a date's figures were read unsurely, however well the ticket backs it. */
+const FAINT_DATE = 50;
+
+/** A word with figures (not the time) on the first reading's line giving `date`, read under FAINT_DATE. */
+function faintDate(first: OcrResult, today: Date, date: string | null): boolean {
+  const figures = (w: OcrWord): boolean => /\d/.test(w.text) && !/^\W*\d{1,2}:\d{2}/.test(w.text);
+  const faint = (first.words ?? []).filter((w) => w.confidence < FAINT_DATE && figures(w));
+  // (The lines' dates are looked for only on a page with such a word.)
+  const n = faint.length && date !== null ? lineDates(first, today).indexOf(date) : -1;
+  return faint.some((w) => w.line === n);
 }
 
 /** The band of the last TOTAL line read (else the largest amount's) with subtotal, taxes and payments around it. */
@@ -512,10 +528,14 @@ async function judgedWithPasses(data: ReceiptData, readings: string[], p: Passes
   if (judged.confidence.vendor_name < SURE && r.opts.namePass !== false)
     judged = await namePassed(judged, data, weigh, p);
   const dateReadings: string[] = [];
-  if (judged.confidence.date < SURE && r.opts.datePass !== false) {
+  // A date the ticket backs whose figures the first reading read unsurely is read again as well: a re-read that
+  // gives another date disputes it.
+  const faint = judged.confidence.date >= SURE && faintDate(first, today, judged.date);
+  if ((judged.confidence.date < SURE || faint) && r.opts.datePass !== false) {
     const band = dateBand(first, today, page.gray.width, judged.date);
     const ink = await page.withInk(BOLDER_INK);
     dateReadings.push(await timed(data.timings, 'date_pass', () => bandRead(ink, band, r.reRead)));
+    if (faint) readings = [...readings, ...dateReadings];
     judged = withEvidence(data, today, catalog, readings, dateReadings);
   }
   // A repaired RFC (0.9) is read again as well: its own words may spell another.

@@ -396,6 +396,29 @@ describe('createReceiptReader with a fake OCR engine', () => {
     expect(unplaced.sizes[1]).toBe(unplaced.sizes[0]);
   });
 
+  it('re-reads a sure date whose figures were read unsurely, and doubts it when the re-read gives another', async () => {
+    const line = toLines(good).findIndex((l) => l.raw.includes('21 NOV 2026'));
+    const box = { x0: 10, y0: 100, x1: 60, y1: 120 };
+    const read = (confidence: number) => ({
+      text: good,
+      words: [
+        { text: '21', confidence, line, bbox: box },
+        { text: '05:16', confidence: 20, line, bbox: box },
+      ],
+    });
+    const sure = await readSized([read(90)]);
+    expect([sure.sizes.length, sure.data.confidence.date >= 0.9]).toEqual([1, true]);
+    // The time's figures read unsurely do not call for it.
+    const unsureTime = await readSized([{ ...read(90), words: read(90).words.slice(1) }]);
+    expect(unsureTime.sizes).toHaveLength(1);
+    const confirmed = await readSized([read(30), 'SAB 21 NOV 2026 05:16 PM']);
+    expect(confirmed.sizes).toHaveLength(2);
+    expect([confirmed.data.date, confirmed.data.confidence.date >= 0.9]).toEqual(['2026-11-21', true]);
+    const disputed = await readSized([read(30), 'SAB 27 NOV 2026 05:16 PM']);
+    expect(disputed.data.date).toBe('2026-11-21');
+    expect(disputed.data.confidence.date).toBeLessThan(0.9);
+  });
+
   it('re-reads the line of the date chosen, not an earlier line that gives another date', async () => {
     // A labelled purchase date under a bare one: the labelled one is chosen, and its line (y 200–230) re-read.
     const text = `CORTE 21/10/2019\n${good.replace('SAB 21 NOV 2026 05:16 PM', 'FECHA: 21/11/2019 05:16 PM')}`;
