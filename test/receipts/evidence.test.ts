@@ -176,8 +176,9 @@ describe('choosing the total', () => {
     const text = ['SUB-TOTAL 16212', 'LVA. 16% 25.34', 'TOTAL $ 188.06', 'TOTAL $ 188.06'].join('\n');
     const summed = read({ total: 21340, subtotal: 2534, iva: 18806, text });
     expect(chooseTotal(summed, toLines(text)).total).toBe(18806);
-    const taxed = read({ total: 18806, subtotal: 16212, iva: 2594, text: 'TOTAL $ 188.06' });
-    expect(chooseTotal(taxed, toLines(taxed.text)).total).toBe(18806);
+    // Within 16 % of the subtotal the pair holds the total read, whatever the TOTAL lines print.
+    const taxed = read({ total: 21340, subtotal: 19340, iva: 2000, text });
+    expect(chooseTotal(taxed, toLines(text)).total).toBe(21340);
   });
 
   it('takes an amount under a garbled label when the IVA included in it ties it to the total', () => {
@@ -392,9 +393,7 @@ describe('evidence for the RFC', () => {
         vendor_rfc: rfc,
         text: ['FRANCISCO PEÑA HERRERA', ...readings.map((r) => `RFC: ${r}`), 'TOTAL 303.92'].join('\n'),
       });
-    const forced = weighEvidence(person('PEHF570823WI6', 'PEHFS70823WI6', 'PEHF670823WJE'), TODAY);
-    expect(forced.vendor_rfc).toContain('!readings differ');
-    expect(confidenceOf(forced).vendor_rfc).toBeLessThan(0.9);
+    expectDoubt(person('PEHF570823WI6', 'PEHFS70823WI6', 'PEHF670823WJE'), 'vendor_rfc', '!readings differ');
     // A digit one reading prints as chosen stands against another reading's digit; a letter there disputes nothing.
     for (const readings of [
       ['PEHF670823WJ6', 'PEHF570823WJ6'],
@@ -511,6 +510,7 @@ describe('evidence for the date and the name', () => {
         '!word cut short',
       );
   });
+
   it("doubts a name word a letter off the title's (`MAYAS` under `DEL MAYAB`): one of the two is misread", () => {
     const name = 'COMERCIALIZADORA DEL MAYAS, S.A. DE C.V.';
     const off = data({ vendor_name: name, vendor_store_name: 'ABARROTES DEL MAYAB', text: name });

@@ -41,15 +41,24 @@ function totalLevel(ev: string[]): number {
   return level;
 }
 
+/** Conflicts that leave an RFC a guess whatever else backs it. */
+const RFC_DOUBTS = [
+  '!kind of name',
+  '!longer word',
+  '!blind letter',
+  '!look-alike among repairs',
+  '!letters of name',
+  '!spelled otherwise',
+  '!readings differ',
+];
+
 function rfcLevel(ev: string[]): number {
   if (!has(ev, 'check digit', 'rfc date')) return 0;
   let level = 1 + count(ev, ['kind of name', 'letters of name']);
   if (level === 3 && (has(ev, 'read twice') || has(ev, 'catalog'))) level = 4;
   const repaired = has(ev, 'forced repair') || has(ev, 'look-alike repair');
   if (!has(ev, 'printed') && !has(ev, 'read twice')) level = Math.min(level, repaired ? 2 : 1);
-  const doubts =
-    '!kind of name|!longer word|!blind letter|!look-alike among repairs|!letters of name|!spelled otherwise|!readings differ';
-  if (doubts.split('|').some((d) => has(ev, d))) level = Math.min(level, 1);
+  if (count(ev, RFC_DOUBTS)) level = Math.min(level, 1);
   return level;
 }
 
@@ -60,12 +69,21 @@ function dateLevel(ev: string[]): number {
   return level;
 }
 
+/** Signs of a name misread in part: printed and tied to the RFC, it still waits for review. */
+const NAME_DOUBTS = [
+  '!lone letter',
+  '!stray mark',
+  '!company type',
+  '!word cut short',
+  '!misread name',
+  '!repeated words',
+];
+
 function nameLevel(ev: string[]): number {
   let level =
     1 + count(ev, ['letters of RFC', 'printed']) + (has(ev, 'next to RFC') || has(ev, 'catalog') ? 1 : 0);
   if (has(ev, '!letters of RFC')) level = Math.min(level, 1);
-  const doubts = '!lone letter|!stray mark|!company type|!word cut short|!misread name|!repeated words';
-  if (doubts.split('|').some((d) => has(ev, d))) level = Math.min(level, 2);
+  if (count(ev, NAME_DOUBTS)) level = Math.min(level, 2);
   return Math.min(level, 4);
 }
 
