@@ -221,6 +221,27 @@ describe('preparePage on a ticket half in shadow', () => {
   });
 });
 
+/** White paper with ink bars on a grey table, the light falling off towards the top over paper and table alike. */
+const fadingPhoto = (): Promise<Buffer> =>
+  drawPhoto((_x, y, onPaper, ink) => {
+    const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [110, 107, 103];
+    const k = 0.3 + 0.7 * (y / 900) ** 1.5;
+    return px.map((v) => Math.round(v * k));
+  });
+
+describe('preparePage on a ticket whose top lies in the light’s fall-off', () => {
+  it('crops to the whole paper, up to its dim top, where it stands brighter than the table beside it', async () => {
+    const page = await prepared(await fadingPhoto());
+    const { height = 0 } = await sharp(page).metadata();
+    // The paper is 700 px high (the crop keeps a margin of about 40 px above and below it); the part of it
+    // brighter than the table at the bottom of the photo, about 450.
+    expect(height).toBeGreaterThan(740);
+    expect(height).toBeLessThan(820);
+    // The first bars, in the dimmest light, are there as ink.
+    expect(await inkShare(page, 0.2, 0.8, 0.05, 0.2)).toBeGreaterThan(0.15);
+  });
+});
+
 describe('framelessPage', () => {
   /** A 400 × 600 page: text bars (12 px of every 30) and, when `band`, a 16 px dark band 30 px inside its edge. */
   const page = (band: 'ring' | 'side' | 'none') => {

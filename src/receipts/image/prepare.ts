@@ -492,9 +492,33 @@ function keepBrightSides(g: Gray, box: Rect, level: number): Rect {
   let [x0, y0, x1, y1] = box;
   while (x0 > 0 && bright(y0 * width + x0 - 1, y1 - y0 + 1, width)) x0--;
   while (x1 < width - 1 && bright(y0 * width + x1 + 1, y1 - y0 + 1, width)) x1++;
-  while (y0 > 0 && bright((y0 - 1) * width + x0, x1 - x0 + 1, 1)) y0--;
-  while (y1 < height - 1 && bright((y1 + 1) * width + x0, x1 - x0 + 1, 1)) y1++;
-  return [x0, y0, x1, y1];
+  const brightRow = (y: number): boolean => bright(y * width + x0, x1 - x0 + 1, 1);
+  while (y0 > 0 && brightRow(y0 - 1)) y0--;
+  while (y1 < height - 1 && brightRow(y1 + 1)) y1++;
+  // A light falling off towards one end leaves paper there too dim for the rule above: it goes on while it
+  // stands brighter than the table beside it. Only a tenth of the paper or more: a row or two changes nothing.
+  const paperRow = (y: number): boolean => brightRow(y) || litOverTable(g, x0, x1, y);
+  const [top, bottom, least] = [y0, y1, (y1 - y0) / 10];
+  while (y0 > 0 && paperRow(y0 - 1)) y0--;
+  while (y1 < height - 1 && paperRow(y1 + 1)) y1++;
+  return [x0, top - y0 >= least ? y0 : top, x1, y1 - bottom >= least ? y1 : bottom];
+}
+
+/** Paper in a light's fall-off stays this much brighter than the table beside it, however dark both get. */
+const OVER_TABLE = { ratio: 1.15, levels: 10 };
+
+/** Whether a row between the box's sides stands brighter than the table on either side of it (OVER_TABLE). */
+function litOverTable({ data, width }: Gray, x0: number, x1: number, y: number): boolean {
+  const mean = (from: number, to: number): number | null => {
+    if (to - from < 3) return null;
+    let sum = 0;
+    for (let x = from; x < to; x++) sum += data[y * width + x] ?? 0;
+    return sum / (to - from);
+  };
+  const inside = mean(x0, x1 + 1) ?? 0;
+  const sides = [mean(0, x0 - 2), mean(x1 + 3, width)].filter((m): m is number => m !== null);
+  const table = Math.max(...sides);
+  return sides.length > 0 && inside >= table * OVER_TABLE.ratio && inside >= table + OVER_TABLE.levels;
 }
 
 /** Small-angle skew: the shear that makes the ink's row profile sharpest (text lines line up). */
