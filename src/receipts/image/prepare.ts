@@ -492,16 +492,16 @@ function keepBrightSides(g: Gray, box: Rect, level: number): Rect {
   let [x0, y0, x1, y1] = box;
   while (x0 > 0 && bright(y0 * width + x0 - 1, y1 - y0 + 1, width)) x0--;
   while (x1 < width - 1 && bright(y0 * width + x1 + 1, y1 - y0 + 1, width)) x1++;
+  // The last row from `y` on, one `step` at a time, that `row` still takes for paper.
+  const reach = (y: number, step: number, row: (y: number) => boolean): number =>
+    y + step >= 0 && y + step < height && row(y + step) ? reach(y + step, step, row) : y;
   const brightRow = (y: number): boolean => bright(y * width + x0, x1 - x0 + 1, 1);
-  while (y0 > 0 && brightRow(y0 - 1)) y0--;
-  while (y1 < height - 1 && brightRow(y1 + 1)) y1++;
+  [y0, y1] = [reach(y0, -1, brightRow), reach(y1, 1, brightRow)];
   // A light falling off towards one end leaves paper there too dim for the rule above: it goes on while it
   // stands brighter than the table beside it. Only a tenth of the paper or more: a row or two changes nothing.
   const paperRow = (y: number): boolean => brightRow(y) || litOverTable(g, x0, x1, y);
-  const [top, bottom, least] = [y0, y1, (y1 - y0) / 10];
-  while (y0 > 0 && paperRow(y0 - 1)) y0--;
-  while (y1 < height - 1 && paperRow(y1 + 1)) y1++;
-  return [x0, top - y0 >= least ? y0 : top, x1, y1 - bottom >= least ? y1 : bottom];
+  const [top, bottom, least] = [reach(y0, -1, paperRow), reach(y1, 1, paperRow), (y1 - y0) / 10];
+  return [x0, y0 - top >= least ? top : y0, x1, bottom - y1 >= least ? bottom : y1];
 }
 
 /** Paper in a light's fall-off stays this much brighter than the table beside it, however dark both get. */
