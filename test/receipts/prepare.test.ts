@@ -110,15 +110,23 @@ async function drawPhoto(colour: (x: number, y: number, onPaper: boolean, ink: b
     .toBuffer();
 }
 
+/** White paper with ink bars on a table of colour `table`, each pixel given the share `light` says of the light. */
+const litPhoto = (
+  table: number[],
+  light: (x: number, y: number, onPaper: boolean) => number,
+): Promise<Buffer> =>
+  drawPhoto((x, y, onPaper, ink) => {
+    const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : table;
+    const k = light(x, y, onPaper);
+    return px.map((v) => Math.round(v * k));
+  });
+
 /** White paper with ink bars on a green table, optionally in shadow. */
 const photo = (shadow: boolean): Promise<Buffer> =>
-  drawPhoto((x, y, onPaper, ink) => {
-    const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [30, 140, 40];
-    if (!shadow) return px;
+  litPhoto([30, 140, 40], (x, y) => {
     // A hand's soft shadow over the top right, paper and table beyond it alike, down to 30 % of the light.
-    const depth = Math.min(x - 260, 440 - y);
-    const k = depth <= 0 ? 1 : depth >= 80 ? 0.3 : 1 - (0.7 * depth) / 80;
-    return px.map((v) => Math.round(v * k));
+    const depth = shadow ? Math.min(x - 260, 440 - y) : 0;
+    return depth <= 0 ? 1 : depth >= 80 ? 0.3 : 1 - (0.7 * depth) / 80;
   });
 
 /** Share of dark pixels in a window given as fractions of the prepared page's size. */
@@ -204,11 +212,7 @@ describe('preparePage on a shadowed ticket', () => {
 
 /** White paper with ink bars on a dark grey table, its right half in a deep shadow that stops at the paper. */
 const halfShadedPhoto = (): Promise<Buffer> =>
-  drawPhoto((x, _y, onPaper, ink) => {
-    const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [28, 28, 28];
-    const k = onPaper && x >= 300 ? 0.45 : 1;
-    return px.map((v) => Math.round(v * k));
-  });
+  litPhoto([28, 28, 28], (x, _y, onPaper) => (onPaper && x >= 300 ? 0.45 : 1));
 
 describe('preparePage on a ticket half in shadow', () => {
   it('crops to the whole paper, not only its lit half, when the table around it is dark', async () => {
@@ -222,12 +226,7 @@ describe('preparePage on a ticket half in shadow', () => {
 });
 
 /** White paper with ink bars on a grey table, the light falling off towards the top over paper and table alike. */
-const fadingPhoto = (): Promise<Buffer> =>
-  drawPhoto((_x, y, onPaper, ink) => {
-    const px = onPaper ? (ink ? [40, 40, 40] : [240, 238, 235]) : [110, 107, 103];
-    const k = 0.3 + 0.7 * (y / 900) ** 1.5;
-    return px.map((v) => Math.round(v * k));
-  });
+const fadingPhoto = (): Promise<Buffer> => litPhoto([110, 107, 103], (_x, y) => 0.3 + 0.7 * (y / 900) ** 1.5);
 
 describe('preparePage on a ticket whose top lies in the light’s fall-off', () => {
   it('crops to the whole paper, up to its dim top, where it stands brighter than the table beside it', async () => {
