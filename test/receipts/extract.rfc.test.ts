@@ -133,8 +133,12 @@ describe('RFC repair', () => {
     expect(lines('PAÑAL ETAPA 4')[0]?.norm).toBe('PANAL ETAPA 4');
   });
 
-  it('reads the label R.F.C. when OCR turned it into REC', () => {
+  it('reads the label R.F.C. when OCR turned it into REC, glued to its value too, or into AFC before a period', () => {
     expect(extractRfc(lines('REC: OAT 080813 655'))?.rfc).toBe('OAT080813655');
+    expect(extractRfc(lines('RECOAT080813655'))?.rfc).toBe('OAT080813655');
+    expect(extractRfc(lines('AFC. OAT080813655'))?.rfc).toBe('OAT080813655');
+    // A word that starts with REC is no label unless an RFC's letters and date follow.
+    expect(extractRfc(lines('RECIBIDO 080813655'))).toBeNull();
   });
 });
 

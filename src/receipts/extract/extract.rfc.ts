@@ -119,8 +119,9 @@ export function repairRfc(token: string, allowDrop = false, whole = false): Repa
   return dropped.sort((a, b) => a.edits - b.edits);
 }
 
-// The label as printed, `REC` (F read as E, dots lost), and the dotted form read as look-alikes.
-const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC\b|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?|\b[ABKP]FC(?=\s?:)`;
+// The label as printed, `REC` (F read as E, dots lost; glued to an RFC-shaped value too), and the dotted form read
+// as look-alikes.
+const LABEL = String.raw`R\.?\s?F\.?\s?C\.?|\bRFC\b|\bREC(?:\b|(?=[A-Z&Ñ]{3,4}\d{6}))|\b[RNBPK]\.\s?[FEPT]\.\s?[CGOE]\.?|\b[ABKP]FC(?=\s?[:.])`;
 const RFC_LABEL = new RegExp(LABEL);
 // `RFC EMISOR:`, `R.F.C. No.`: a word between the label and the value is part of the label.
 const BEFORE_VALUE = new RegExp(
