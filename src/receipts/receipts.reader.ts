@@ -204,7 +204,8 @@ export function withEvidence(
   const lines = toLines(read.text);
   const withTotal = chooseTotal(withCatalogMerchant({ ...read, vendor_name: name }, catalog), lines);
   // An RFC offered by the RFC pass is not one the readings' values would choose again: it stands, to be weighed.
-  const chosen = rfc === 'offered' ? withTotal : chooseRfc(withTotal, readings);
+  const voted = chooseRfc(withTotal, readings);
+  const chosen = rfc === 'offered' ? withTotal : voted;
   const dates = readingDates(readings, today);
   // Readings asked for the date only offer one: the date's evidence below is weighed without them.
   const offered = readingDates(dateReadings, today);
@@ -213,6 +214,8 @@ export function withEvidence(
   const evidence = weighEvidence(data, today, catalog, lines, dates);
   // The RFC's own words, read again, spell another valid RFC: the check digit passes two readings.
   if (rfc === 'contested') evidence.vendor_rfc.push('!spelled otherwise');
+  // An offered RFC that the readings' own values back less than another valid one: the spelling and they differ.
+  if (rfc === 'offered' && voted.vendor_rfc !== read.vendor_rfc) evidence.vendor_rfc.push('!readings differ');
   const confidence = { ...data.confidence, ...confidenceOf(evidence) };
   const sources: Partial<Record<FieldName, string[]>> = {};
   for (const [field, found] of Object.entries(evidence) as Array<[FieldName, string[]]>) {

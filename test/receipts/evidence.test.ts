@@ -680,6 +680,30 @@ describe('choosing the RFC among the readings', () => {
     expect(choose('SAL230425QS2', [first, again, again])).toBe('SAL230412SS2');
   });
 
+  it('counts a look-alike every reading shows alike once: re-reads of the same print repeat it', () => {
+    // `ZI` and `71` weigh the same in the check digit: both RFCs pass it, the readings must choose.
+    const readings = ['R.F.C. GRA180914Z12', ...Array(4).fill('R.F.C. GRA180914212'), 'R.F.C. GRA180914712'];
+    expect(choose('GRA180914712', readings)).toBe('GRA180914ZI2');
+  });
+
+  it('disputes an RFC the RFC pass offers where the readings back another valid one', () => {
+    const rfcLines = ['Z12', '212', '212', '212', '212', '712'].map((h) => `R.F.C. GRA180914${h}`);
+    const readings = [rfcLines[0] as string, rfcLines.slice(1).join('\n')];
+    const offer = (rfc: string, how: 'offered' | 'chosen' = 'offered') => {
+      const d = data({
+        vendor_rfc: rfc,
+        vendor_name: 'GRUPO RAMIREZ ARANDA SA DE CV',
+        text: readings.join('\n'),
+      });
+      return withEvidence(d, TODAY, undefined, readings, [], how);
+    };
+    // Printed once, valid: it would be sure (0.97) but for the readings.
+    expect(offer('GRA180914712').vendor_rfc).toBe('GRA180914712');
+    expect(offer('GRA180914712').confidence.vendor_rfc).toBeLessThan(0.9);
+    // The one the readings back, offered, is weighed as if they had chosen it.
+    expect(offer('GRA180914ZI2').confidence).toEqual(offer('GRA180914ZI2', 'chosen').confidence);
+  });
+
   it('changes nothing when a single reading gives a value', () => {
     expect(choose('SAL230425QS2', [first, 'TOTAL 12.00'])).toBe('SAL230425QS2');
   });

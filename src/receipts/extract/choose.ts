@@ -112,6 +112,20 @@ export function readingCost(read: string, rfc: string): number {
   return Math.min(...row);
 }
 
+/**
+ * What the readings' cost counts too often: a look-alike every reading shows at the same place is one slip of the
+ * same printed character (re-reads of the same pixels repeat it), not one per reading.
+ */
+function sharedSlips(values: string[], rfc: string): number {
+  let shared = 0;
+  for (let i = 0; i < rfc.length; i++) {
+    const [c = '', ...rest] = values.map((v) => v[i] ?? '');
+    if (c !== rfc[i] && rest.every((o) => o === c) && swapCost(c, rfc[i] ?? '') === 0.5)
+      shared += 0.5 * (values.length - 1);
+  }
+  return shared;
+}
+
 /** The repairs of a value as read worth weighing against the others: the cheapest, and one edit dearer. */
 function repairsOf(read: string): string[] {
   const repairs = [12, 13, 14].flatMap((n) => (read.length >= n ? repairRfc(read.slice(0, n), true) : []));
@@ -129,7 +143,8 @@ export function chooseRfc(data: ReceiptData, readings: string[]): ReceiptData {
   // Letters the name read does not form cost an edit: the name is one more reading of them.
   const name = data.vendor_name;
   const cost = (rfc: string): number =>
-    values.reduce((sum, v) => sum + readingCost(v, rfc), name && !lettersAgree(name, rfc) ? 1 : 0);
+    values.reduce((sum, v) => sum + readingCost(v, rfc), name && !lettersAgree(name, rfc) ? 1 : 0) -
+    sharedSlips(values, rfc);
   // The cost as a level: a repair must cost a whole edit less than the RFC chosen; any replaces none.
   const repairs = [...new Set(values.flatMap(repairsOf))];
   const rfc = mostBacked(data.vendor_rfc, repairs, (r) => -cost(r), { unread: Number.NEGATIVE_INFINITY });
