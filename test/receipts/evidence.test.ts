@@ -217,6 +217,17 @@ describe('choosing the total', () => {
     expect(weighEvidence(apart, TODAY).total).toContain('label TOTAL');
   });
 
+  it('doubts a total where another TOTAL line is the one cash less change or a card pays, and takes that one', () => {
+    // A first reading that paired each amount with the label a line below it, then a re-read of the same lines.
+    const paired = ['IVA 16% 611.50', 'TOTAL $ 640.00', 'PAGO EFECTIVO 28.50', 'SU CAMBIO'];
+    const again = ['IVA 16% 84.34', 'TOTAL $ 611.50', 'PAGO EFECTIVO 640.00', 'SU CAMBIO 28.50'];
+    const text = [...paired, ...again].join('\n');
+    expectDoubt(read({ total: 64000, text }), 'total', '!other TOTAL paid');
+    expect(chooseTotal(read({ total: 64000, text }), toLines(text)).total).toBe(61150);
+    // The one paid is not doubted by the other.
+    expect(weighEvidence(read({ total: 61150, text }), TODAY).total).not.toContain('!other TOTAL paid');
+  });
+
   it('doubts a TOTAL printed below a tip whose amount was not read: it includes the tip', () => {
     const text = [
       'SUBTOTAL $ 1,200.00',

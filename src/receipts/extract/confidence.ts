@@ -33,6 +33,7 @@ function totalLevel(ev: string[]): number {
   // A total printed nowhere was mended: only two sums that agree on it make it more than a guess.
   if (has(ev, '!not printed')) level = Math.min(level, sums >= 2 ? 1 : 0);
   if (has(ev, '!other TOTAL')) level = Math.min(level, 2);
+  if (has(ev, '!other TOTAL paid')) level = Math.min(level, 1);
   // A digit two printings read apart is sure only where a sum of other amounts ties the total.
   if (has(ev, '!digit contested') && !count(ev, TIES)) level = Math.min(level, 1);
   if (has(ev, '!with tip')) level = Math.min(level, 1);

@@ -3,6 +3,7 @@ import { checkDigitSees, hasValidCheckDigit, satHomoclave } from '../../catalogs
 import type { ReceiptData } from '../receipt.types.js';
 import type { KeyField } from '../review.js';
 import { printedTypeForm } from './company.type.js';
+import { TIES } from './confidence.js';
 import { centsInWords, classify } from './extract.amounts.js';
 import { FULL_MONTHS, MONTHS, validDate } from './extract.dates.js';
 import {
@@ -128,6 +129,11 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const seen = lines.filter((l) => moneyIn(l.norm).some((m) => m.cents === total)).length;
   if (seen >= 2) out.push('read twice');
   if (seen === 0) out.push('!not printed');
+  // A smaller TOTAL that cash less change or a card pays exactly (a larger one may add the tip), where nothing ties
+  // this one: an amount of the payment lines read beside the TOTAL label.
+  const paid = (t: number): boolean => cashTotals(lines).includes(t) || amountsBy(lines, CARD).includes(t);
+  const tied = out.some((e) => TIES.includes(e) || e === 'card payment');
+  if (!tied && totalsRead.some((t) => t < total && paid(t))) out.push('!other TOTAL paid');
   return out;
 }
 
