@@ -105,10 +105,10 @@ const oneDigitOff = (a: number, b: number): boolean => oneCharOff(`${a}`, `${b}`
 export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const total = data.total;
   if (total === null) return [];
-  const totalsRead = amountsBy(lines, TOTAL_LINE);
+  const [totalsRead, card, cash] = [amountsBy(lines, TOTAL_LINE), amountsBy(lines, CARD), cashTotals(lines)];
   const out = totalsRead.includes(total) ? ['label TOTAL'] : [];
   // Where the total is printed (TOTAL, card, voucher IMPORTE), one digit read otherwise as often: it is contested.
-  const printed = [...totalsRead, ...amountsBy(lines, CARD), ...amountsBy(lines, /^IMPORTE\b/)];
+  const printed = [...totalsRead, ...card, ...amountsBy(lines, /^IMPORTE\b/)];
   const times = (v: number): number => printed.filter((t) => t === v).length;
   const rival = (t: number): boolean => oneDigitOff(t, total) && times(t) >= times(total);
   if (printed.some(rival)) out.push('!digit contested');
@@ -121,8 +121,8 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   const sum = data.items.reduce((s, i) => s + i.amount, 0);
   if (data.items.length >= 2 && sum === total && data.confidence.items >= 0.9) out.push('items sum');
   out.push(...taxSums(lines, total));
-  if (cashTotals(lines).includes(total)) out.push('efectivo-cambio');
-  if (amountsBy(lines, CARD).includes(total)) out.push('card payment');
+  if (cash.includes(total)) out.push('efectivo-cambio');
+  if (card.includes(total)) out.push('card payment');
   const pesos = pesosInWords(lines);
   const cents = centsInWords(lines);
   if (pesos !== null && cents !== null && pesos * 100 + cents === total) out.push('in words');
@@ -131,8 +131,8 @@ export function totalEvidence(data: ReceiptData, lines: Line[]): string[] {
   if (seen === 0) out.push('!not printed');
   // A smaller TOTAL that cash less change or a card pays exactly (a larger one may add the tip), where nothing ties
   // this one: an amount of the payment lines read beside the TOTAL label.
-  const paid = (t: number): boolean => cashTotals(lines).includes(t) || amountsBy(lines, CARD).includes(t);
   const tied = out.some((e) => TIES.includes(e) || e === 'card payment');
+  const paid = (t: number): boolean => cash.includes(t) || card.includes(t);
   if (!tied && totalsRead.some((t) => t < total && paid(t))) out.push('!other TOTAL paid');
   return out;
 }
