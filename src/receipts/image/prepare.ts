@@ -493,8 +493,11 @@ function keepBrightSides(g: Gray, box: Rect, level: number): Rect {
   while (x0 > 0 && bright(y0 * width + x0 - 1, y1 - y0 + 1, width)) x0--;
   while (x1 < width - 1 && bright(y0 * width + x1 + 1, y1 - y0 + 1, width)) x1++;
   // The last row from `y` on, one `step` at a time, that `row` still takes for paper.
-  const reach = (y: number, step: number, row: (y: number) => boolean): number =>
-    y + step >= 0 && y + step < height && row(y + step) ? reach(y + step, step, row) : y;
+  const reach = (from: number, step: number, row: (y: number) => boolean): number => {
+    let y = from;
+    while (y + step >= 0 && y + step < height && row(y + step)) y += step;
+    return y;
+  };
   const brightRow = (y: number): boolean => bright(y * width + x0, x1 - x0 + 1, 1);
   [y0, y1] = [reach(y0, -1, brightRow), reach(y1, 1, brightRow)];
   // A light falling off towards one end leaves paper there too dim for the rule above: it goes on while it
